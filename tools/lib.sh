@@ -17,6 +17,9 @@ BASE_TAG=base-$BASE_VERSION
 SERIES_BRANCH=dma-from-device
 CROSS_COMPILE=${CROSS_COMPILE:-arm-linux-gnueabi-}
 export CROSS_COMPILE
+# Debian's python3 first: checkpatch's SPDX check needs the python3-ply
+# and python3-git packages that tools/setup installs for it.
+export PATH=/usr/bin:/bin:$PATH
 
 die()
 {
