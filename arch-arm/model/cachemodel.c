@@ -71,7 +71,10 @@ static struct {
 	size_t elf_size;
 } m;
 
-static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define __printf(a, b)	__attribute__((format(printf, a, b)))
+
+static __printf(1, 2) void fail(const char *fmt, ...);
 
 static void fail(const char *fmt, ...)
 {
@@ -306,7 +309,7 @@ static const struct cpop *decode(unsigned int l, unsigned int opc1,
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(cpops) / sizeof(cpops[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(cpops); i++) {
 		const struct cpop *p = &cpops[i];
 
 		if (p->l == l && p->opc1 == opc1 && p->crn == crn &&
@@ -336,14 +339,29 @@ static bool cond_passed(unsigned int cond)
 	bool c = psr >> 29 & 1, v = psr >> 28 & 1, r;
 
 	switch (cond >> 1) {
-	case 0: r = z; break;
-	case 1: r = c; break;
-	case 2: r = n; break;
-	case 3: r = v; break;
-	case 4: r = c && !z; break;
-	case 5: r = n == v; break;
-	case 6: r = !z && n == v; break;
-	default: return true;
+	case 0:
+		r = z;
+		break;
+	case 1:
+		r = c;
+		break;
+	case 2:
+		r = n;
+		break;
+	case 3:
+		r = v;
+		break;
+	case 4:
+		r = c && !z;
+		break;
+	case 5:
+		r = n == v;
+		break;
+	case 6:
+		r = !z && n == v;
+		break;
+	default:
+		return true;
 	}
 	return (cond & 1) ? !r : r;
 }
@@ -388,25 +406,67 @@ static void coproc(uint32_t insn, unsigned int cond, uint64_t pc,
 		v = rt == 15 ? 0 : reg(UC_ARM_REG_R0 + rt);
 
 	switch (op->act) {
-	case A_INV: m.c.inv++; mva_op(v, L_INV); break;
-	case A_CLEAN: m.c.clean++; mva_op(v, L_CLEAN); break;
-	case A_FLUSH: m.c.flush++; mva_op(v, L_FLUSH); break;
-	case A_INV_ALL: m.c.whole++; all_op(L_INV); break;
-	case A_CLEAN_ALL: m.c.whole++; all_op(L_CLEAN); break;
-	case A_FLUSH_ALL: m.c.whole++; all_op(L_FLUSH); break;
-	case A_INV_SW: m.c.setway++; set_op(v, L_INV); break;
-	case A_CLEAN_SW: m.c.setway++; set_op(v, L_CLEAN); break;
-	case A_FLUSH_SW: m.c.setway++; set_op(v, L_FLUSH); break;
-	case A_BARRIER: m.c.barrier++; break;
-	case A_ICACHE: m.c.icache++; break;
-	case A_L2: m.c.l2++; break;
+	case A_INV:
+		m.c.inv++;
+		mva_op(v, L_INV);
+		break;
+	case A_CLEAN:
+		m.c.clean++;
+		mva_op(v, L_CLEAN);
+		break;
+	case A_FLUSH:
+		m.c.flush++;
+		mva_op(v, L_FLUSH);
+		break;
+	case A_INV_ALL:
+		m.c.whole++;
+		all_op(L_INV);
+		break;
+	case A_CLEAN_ALL:
+		m.c.whole++;
+		all_op(L_CLEAN);
+		break;
+	case A_FLUSH_ALL:
+		m.c.whole++;
+		all_op(L_FLUSH);
+		break;
+	case A_INV_SW:
+		m.c.setway++;
+		set_op(v, L_INV);
+		break;
+	case A_CLEAN_SW:
+		m.c.setway++;
+		set_op(v, L_CLEAN);
+		break;
+	case A_FLUSH_SW:
+		m.c.setway++;
+		set_op(v, L_FLUSH);
+		break;
+	case A_BARRIER:
+		m.c.barrier++;
+		break;
+	case A_ICACHE:
+		m.c.icache++;
+		break;
+	case A_L2:
+		m.c.l2++;
+		break;
 	case A_RANGE_START:
 		m.range_start = v;
 		m.range_set = true;
 		break;
-	case A_RANGE_INV: m.c.range++; range_op(m.range_start, v, L_INV); break;
-	case A_RANGE_CLEAN: m.c.range++; range_op(m.range_start, v, L_CLEAN); break;
-	case A_RANGE_FLUSH: m.c.range++; range_op(m.range_start, v, L_FLUSH); break;
+	case A_RANGE_INV:
+		m.c.range++;
+		range_op(m.range_start, v, L_INV);
+		break;
+	case A_RANGE_CLEAN:
+		m.c.range++;
+		range_op(m.range_start, v, L_CLEAN);
+		break;
+	case A_RANGE_FLUSH:
+		m.c.range++;
+		range_op(m.range_start, v, L_FLUSH);
+		break;
 	case A_TEST_CLEAN:
 	case A_TEST_FLUSH:
 		m.c.test++;
@@ -421,9 +481,14 @@ static void coproc(uint32_t insn, unsigned int cond, uint64_t pc,
 			all_op(L_INV);
 		result = d < 0 ? 1u << 30 : 0;
 		break;
-	case A_CTR: result = m.ctr; break;
-	case A_READ_ZERO: result = 0; break;
-	case A_UNKNOWN: break;
+	case A_CTR:
+		result = m.ctr;
+		break;
+	case A_READ_ZERO:
+		result = 0;
+		break;
+	case A_UNKNOWN:
+		break;
 	}
 	if (!op->skip)
 		return;
@@ -529,13 +594,32 @@ static void hook_scb(uc_engine *uc, uc_mem_type type, uint64_t addr,
 	case 0xe000ef50: case 0xe000ef58: case 0xe000ef78:
 		m.c.icache++;
 		break;
-	case 0xe000ef5c: m.c.inv++; mva_op(v, L_INV); break;
-	case 0xe000ef60: m.c.setway++; set_op(v, L_INV); break;
-	case 0xe000ef64: case 0xe000ef68: m.c.clean++; mva_op(v, L_CLEAN); break;
-	case 0xe000ef6c: m.c.setway++; set_op(v, L_CLEAN); break;
-	case 0xe000ef70: m.c.flush++; mva_op(v, L_FLUSH); break;
-	case 0xe000ef74: m.c.setway++; set_op(v, L_FLUSH); break;
-	case SCB_CSSELR: break;
+	case 0xe000ef5c:
+		m.c.inv++;
+		mva_op(v, L_INV);
+		break;
+	case 0xe000ef60:
+		m.c.setway++;
+		set_op(v, L_INV);
+		break;
+	case 0xe000ef64: case 0xe000ef68:
+		m.c.clean++;
+		mva_op(v, L_CLEAN);
+		break;
+	case 0xe000ef6c:
+		m.c.setway++;
+		set_op(v, L_CLEAN);
+		break;
+	case 0xe000ef70:
+		m.c.flush++;
+		mva_op(v, L_FLUSH);
+		break;
+	case 0xe000ef74:
+		m.c.setway++;
+		set_op(v, L_FLUSH);
+		break;
+	case SCB_CSSELR:
+		break;
 	default:
 		fail("write of 0x%08x to SCB register 0x%08lx: not modelled",
 		     v, (unsigned long)addr);
@@ -641,10 +725,18 @@ static void emu_open(void)
 	if (uc_open(UC_ARCH_ARM, mode, &m.uc))
 		die("uc_open failed");
 	switch (m.kind) {
-	case K_LEGACY: model = UC_CPU_ARM_926; break;
-	case K_V6: model = UC_CPU_ARM_1136; break;
-	case K_V7: model = UC_CPU_ARM_CORTEX_A15; break;
-	default: model = UC_CPU_ARM_CORTEX_M7; break;
+	case K_LEGACY:
+		model = UC_CPU_ARM_926;
+		break;
+	case K_V6:
+		model = UC_CPU_ARM_1136;
+		break;
+	case K_V7:
+		model = UC_CPU_ARM_CORTEX_A15;
+		break;
+	default:
+		model = UC_CPU_ARM_CORTEX_M7;
+		break;
 	}
 	if (uc_ctl_set_cpu_model(m.uc, model))
 		die("cannot select the CPU model");
@@ -897,6 +989,23 @@ static void selftest_thumb(void)
 	   reg(UC_ARM_REG_R1) == m.ctr, "thumb_it_block_condition_and_ctr");
 }
 
+static void selftest_v7m(void)
+{
+	bool ok;
+
+	model_reset();
+	dirty_range(BUF_BASE, 4 * m.line);
+	ok = call(sym("st_scb"), BUF_BASE, 0, 0);
+	st(ok && m.c.inv == 1 && m.c.clean == 1 && m.c.flush == 1 &&
+	   m.c.discarded == 1 && m.c.wb == 0 && reg(UC_ARM_REG_R1) == m.ctr,
+	   "decode_v7m_scb_registers_and_ctr");
+
+	model_reset();
+	ok = call(sym("st_scb_unknown"), BUF_BASE, 0, 0);
+	st(!ok && strstr(m.err, "SCB register"), "unknown_scb_write_fails_loudly");
+	m.err[0] = 0;
+}
+
 /* eviction and speculation on synthetic map/unmap code */
 static void selftest_model(void)
 {
@@ -943,7 +1052,7 @@ static void usage(void)
 		"usage: cachemodel --elf FILE --map SYM --unmap SYM --kind legacy|v6|v7|v7m\n"
 		"                  --line N [--policy wb|wt|none] [--sets N] [--thumb]\n"
 		"                  [--no-spec] [--no-evict] [--scenario NAME]...\n"
-		"       cachemodel --elf SELFTEST.ELF --selftest arm|thumb|model\n");
+		"       cachemodel --elf SELFTEST.ELF --selftest arm|thumb|v7m|model\n");
 	exit(2);
 }
 
@@ -970,9 +1079,15 @@ int main(int argc, char **argv)
 	m.trace = getenv("CACHEMODEL_TRACE") != NULL;
 	while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (o) {
-		case 'e': elf = optarg; break;
-		case 'm': map = optarg; break;
-		case 'u': unmap = optarg; break;
+		case 'e':
+			elf = optarg;
+			break;
+		case 'm':
+			map = optarg;
+			break;
+		case 'u':
+			unmap = optarg;
+			break;
 		case 'k':
 			if (!strcmp(optarg, "legacy"))
 				m.kind = K_LEGACY;
@@ -985,7 +1100,9 @@ int main(int argc, char **argv)
 			else
 				usage();
 			break;
-		case 'l': m.line = atoi(optarg); break;
+		case 'l':
+			m.line = atoi(optarg);
+			break;
 		case 'p':
 			if (!strcmp(optarg, "wb"))
 				m.pol = P_WB;
@@ -996,16 +1113,27 @@ int main(int argc, char **argv)
 			else
 				usage();
 			break;
-		case 's': m.nsets = atoi(optarg); break;
-		case 't': m.thumb = true; break;
-		case 'S': nospec = true; break;
-		case 'E': m.evict = false; break;
+		case 's':
+			m.nsets = atoi(optarg);
+			break;
+		case 't':
+			m.thumb = true;
+			break;
+		case 'S':
+			nospec = true;
+			break;
+		case 'E':
+			m.evict = false;
+			break;
 		case 'c':
 			if (nonly < 16)
 				only[nonly++] = optarg;
 			break;
-		case 'T': selftest = optarg; break;
-		default: usage();
+		case 'T':
+			selftest = optarg;
+			break;
+		default:
+			usage();
 		}
 	}
 	if (!elf || (!selftest && (!map || !unmap)))
@@ -1035,6 +1163,8 @@ int main(int argc, char **argv)
 			selftest_arm();
 		else if (!strcmp(selftest, "thumb"))
 			selftest_thumb();
+		else if (!strcmp(selftest, "v7m"))
+			selftest_v7m();
 		else if (!strcmp(selftest, "model"))
 			selftest_model();
 		else
@@ -1042,7 +1172,7 @@ int main(int argc, char **argv)
 		return st_ok ? 0 : 1;
 	}
 
-	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(scenarios); i++) {
 		int j;
 		bool want = !nonly;
 

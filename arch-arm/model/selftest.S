@@ -96,3 +96,22 @@ st_thumb_it:
 	mcrne	p15, 0, r0, c7, c6, 1	@ condition fails
 	mcreq	p15, 0, r0, c7, c14, 1
 	bx	lr
+
+	.globl	st_scb			@ v7-M: r0 = line 0
+	.thumb_func
+st_scb:
+	ldr	r3, =0xe000ed7c		@ CTR
+	ldr	r1, [r3]
+	ldr	r3, =0xe000ef5c		@ DCIMVAC
+	str	r0, [r3]
+	str	r0, [r3, #0xc]		@ DCCMVAC
+	str	r0, [r3, #0x14]		@ DCCIMVAC
+	bx	lr
+
+	.globl	st_scb_unknown
+	.thumb_func
+st_scb_unknown:
+	ldr	r3, =0xe000ef7c		@ past the cache maintenance registers
+	str	r0, [r3]
+	bx	lr
+	.ltorg
