@@ -2,9 +2,11 @@
 # ARMv6K ARM11 MPCore on QEMU's realview-eb-mpcore, with the L2C-220
 # outer cache: the one board here on which outer_clean_range() and
 # outer_inv_range() reach a cache controller (QEMU models its registers,
-# not its data). Only the ctrevb DTB boots. Reboot does not reset this
-# board, so the matrix passes --timeout. The DTB is taken from the build
-# directory, which tools/kunit exports.
+# not its data). An ARMv6-only kernel cannot be SMP (only ARCH_MULTI_V7
+# selects HAVE_SMP), so this one runs on one CPU. Only the ctrevb DTB
+# boots. Reboot does not reset this board, so the matrix passes
+# --timeout. The DTB is taken from the build directory, which tools/kunit
+# exports.
 import os
 from ..qemu_config import QemuArchParams
 
@@ -17,7 +19,6 @@ CONFIG_ARCH_MULTI_V6=y
 CONFIG_ARCH_REALVIEW=y
 CONFIG_MACH_REALVIEW_EB=y
 CONFIG_CACHE_L2X0=y
-CONFIG_SMP=y
 CONFIG_SERIAL_AMBA_PL011=y
 CONFIG_SERIAL_AMBA_PL011_CONSOLE=y''',
 			   qemu_arch='arm',

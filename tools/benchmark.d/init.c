@@ -9,6 +9,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,43 +44,53 @@ static int write_file(const char *path, const char *value)
 	return n < 0 ? -errno : 0;
 }
 
-/* Bind the first unbound virtio_mmio platform device; 0 on success. */
-static int bind_device(char *name, size_t len)
+/* Does platform device @dev have "dma-coherent" in its device tree node? */
+static int coherent(const char *dev)
 {
-	char path[256];
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), PLATFORM "/devices/%s/of_node/dma-coherent",
+		 dev);
+	return access(path, F_OK) == 0;
+}
+
+/*
+ * Bind an unbound platform device to dma_map_benchmark, preferring one
+ * that is not DMA coherent, so that mappings take the cache maintenance
+ * path a board's devices take. Returns 0 or -errno.
+ */
+static int bind_device(void)
+{
+	char path[PATH_MAX], pick[NAME_MAX + 1] = "";
 	struct dirent *d;
 	struct stat st;
 	DIR *dir;
-	int ret = -ENODEV;
+	int ret;
 
 	dir = opendir(PLATFORM "/devices");
 	if (!dir)
 		return -errno;
 	while ((d = readdir(dir))) {
-		if (!strstr(d->d_name, "virtio_mmio"))
+		if (d->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), PLATFORM "/devices/%s/driver",
 			 d->d_name);
 		if (lstat(path, &st) == 0)
 			continue;
-		snprintf(path, sizeof(path),
-			 PLATFORM "/devices/%s/driver_override", d->d_name);
-		ret = write_file(path, "dma_map_benchmark");
-		if (!ret)
-			ret = write_file(PLATFORM "/drivers/dma_map_benchmark/bind",
-					 d->d_name);
-		if (!ret) {
-			snprintf(name, len, "%s", d->d_name);
-			snprintf(path, sizeof(path),
-				 PLATFORM "/devices/%s/of_node/dma-coherent",
-				 d->d_name);
-			printf("# bound %s (%s in the device tree)\n", d->d_name,
-			       access(path, F_OK) ? "not dma-coherent" :
-			       "dma-coherent");
-		}
-		break;
+		if (!pick[0] || (coherent(pick) && !coherent(d->d_name)))
+			snprintf(pick, sizeof(pick), "%s", d->d_name);
 	}
 	closedir(dir);
+	if (!pick[0])
+		return -ENODEV;
+
+	snprintf(path, sizeof(path), PLATFORM "/devices/%s/driver_override",
+		 pick);
+	ret = write_file(path, "dma_map_benchmark");
+	if (!ret)
+		ret = write_file(PLATFORM "/drivers/dma_map_benchmark/bind", pick);
+	printf("# bound %s (%s)\n", pick,
+	       coherent(pick) ? "dma-coherent" : "not dma-coherent");
 	return ret;
 }
 
@@ -133,7 +144,7 @@ int main(void)
 		{ "dma_map_benchmark", "-d", "2", "-g", "256", "-s", "1", "-D", NULL },
 		{ "dma_map_benchmark", "-d", "2", "-g", "256", "-s", "1", "-C", NULL },
 	};
-	char name[128], label[256];
+	char label[256];
 	unsigned int i;
 	int ret;
 
@@ -142,7 +153,7 @@ int main(void)
 	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
 
 	printf("KTAP version 1\n1..%zu\n", 4 + sizeof(runs) / sizeof(runs[0]));
-	ret = bind_device(name, sizeof(name));
+	ret = bind_device();
 	if (ret)
 		printf("# binding failed: %s\n", strerror(-ret));
 	ktap(!ret, "bind_dma_map_benchmark");
