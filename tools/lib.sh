@@ -77,6 +77,20 @@ series_patches()
 	done
 }
 
+# has_series DIR ONTO PATCH...: DIR's HEAD is ONTO plus exactly these
+# patches (same patch-ids, same order), so nothing needs to be applied.
+has_series()
+{
+	local dir=$1 onto=$2
+	shift 2
+
+	[ "$(git -C "$dir" rev-parse -q --verify "HEAD~$#" 2>/dev/null)" = \
+	  "$(git -C "$dir" rev-parse -q --verify "$onto^{commit}" 2>/dev/null)" ] || return 1
+	[ "$(cat "$@" | git patch-id --stable | cut -d' ' -f1)" = \
+	  "$(git -C "$dir" log --reverse -p --format='commit %H' "HEAD~$#..HEAD" |
+	     git patch-id --stable | cut -d' ' -f1)" ]
+}
+
 # KTAP output for the tools' own test runs.
 KTAP_PASS=0
 KTAP_FAIL=0
