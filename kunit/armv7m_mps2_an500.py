@@ -19,7 +19,6 @@
 # QEMU refuses kunit.py's -m 1024 (this board has 16 MiB); the later
 # -m 16M wins. The kernel cannot reset this board, so kunit_shutdown=reboot
 # ends in "Reboot failed -- System halted": run it with --timeout.
-# CONFIG_KUNIT_FAULT_TEST is off because the fault tests need an MMU.
 import os
 import struct
 from ..qemu_config import QemuArchParams
@@ -60,8 +59,7 @@ CONFIG_DRAM_SIZE=0x1000000
 CONFIG_SERIAL_MPS2_UART=y
 CONFIG_SERIAL_MPS2_UART_CONSOLE=y
 CONFIG_CMDLINE="console=ttyMPS0 kunit_shutdown=reboot"
-CONFIG_CMDLINE_FORCE=y
-CONFIG_KUNIT_FAULT_TEST=n''',
+CONFIG_CMDLINE_FORCE=y''',
 			   qemu_arch='arm',
 			   kernel_path='vmlinux',
 			   kernel_command_line='console=ttyMPS0',
