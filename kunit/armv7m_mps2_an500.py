@@ -16,6 +16,8 @@
 #    0x60000000 as on QEMU's an500), loaded outside the kernel's RAM;
 #  - the command line is built in and forced: kunit.py's -append (and so
 #    its --kernel_args and filters) does not reach the kernel.
+# The stub and the DTB are found through KUNIT_BUILD_DIR, which must name
+# kunit.py's --build_dir (default .kunit); tools/kunit sets it.
 # QEMU refuses kunit.py's -m 1024 (this board has 16 MiB); the later
 # -m 16M wins. The kernel cannot reset this board, so kunit_shutdown=reboot
 # ends in "Reboot failed -- System halted": run it with --timeout.
