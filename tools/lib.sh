@@ -91,6 +91,23 @@ has_series()
 	     git patch-id --stable | cut -d' ' -f1)" ]
 }
 
+# A tracked file of a kernel tree that a tool breaks on purpose (a
+# mutation, a red run): call "breaking TREE FILE" before changing it and
+# "mend" when done. mend also runs on exit, so an interrupted tool leaves
+# the tree as it was.
+BROKEN=()
+breaking()
+{
+	BROKEN=("$1" "$2")
+	trap mend EXIT
+}
+
+mend()
+{
+	[ "${#BROKEN[@]}" -eq 0 ] || git -C "${BROKEN[0]}" checkout -q -- "${BROKEN[1]}"
+	BROKEN=()
+}
+
 # KTAP output for the tools' own test runs.
 KTAP_PASS=0
 KTAP_FAIL=0
