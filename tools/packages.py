@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Check that tools/setup installs every package whose commands ran.
+
+Reads the execve() traces that tools/check recorded (strace -f, one file
+per check) and maps every program that was executed to the Debian package
+that owns it (dpkg -S). A package passes when tools/packages lists it, or
+a package that it lists depends on it (Depends, Pre-Depends, recursively),
+or Debian installs it on every system (Essential: yes, Priority:
+required). Programs under the project's checkout, the cache directory or
+/tmp are our own builds: for those that are scripts the interpreter named
+by their #! line is checked instead.
+
+Usage: packages.py PACKAGE_LIST TRACE_DIR OWN_DIR...
+Prints KTAP, one test per package, and the closing summary line.
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+EXECVE = re.compile(r'^\d+\s+execve\("((?:[^"\\]|\\.)*)",')
+USRMERGE = (('/usr/bin/', '/bin/'), ('/usr/sbin/', '/sbin/'),
+            ('/usr/lib/', '/lib/'))
+
+
+def read_list(path):
+    with open(path, encoding='utf-8') as f:
+        return [line.split('#')[0].strip() for line in f
+                if line.split('#')[0].strip()]
+
+
+def executed(trace_dir):
+    """Every path a traced process executed, with the check that ran it."""
+    progs = {}
+    for name in sorted(os.listdir(trace_dir)):
+        with open(os.path.join(trace_dir, name), encoding='utf-8',
+                  errors='replace') as f:
+            for line in f:
+                m = EXECVE.match(line)
+                if m:
+                    progs.setdefault(m.group(1), name)
+    return progs
+
+
+def shebang(path):
+    """The interpreter a script names on its #! line, or None."""
+    try:
+        with open(path, 'rb') as f:
+            first = f.readline(256)
+    except OSError:
+        return None
+    if not first.startswith(b'#!'):
+        return None
+    # "#!/usr/bin/env python3": env execve()s python3, which is traced.
+    words = first[2:].decode('utf-8', 'replace').split()
+    return words[0] if words else None
+
+
+def candidates(path):
+    out = []
+    for p in (path, os.path.realpath(path)):
+        out.append(p)
+        for usr, root in USRMERGE:
+            if p.startswith(usr):
+                out.append(root + p[len(usr):])
+            elif p.startswith(root):
+                out.append(usr + p[len(root):])
+    return out
+
+
+def owners(paths):
+    """{path: package} for every path dpkg knows, tried in order."""
+    allp = sorted({c for p in paths for c in candidates(p)})
+    res = subprocess.run(['dpkg-query', '-S'] + allp, capture_output=True,
+                         text=True, check=False)
+    found = {}
+    for line in res.stdout.splitlines():
+        if line.startswith('diversion ') or ': ' not in line:
+            continue
+        pkgs, path = line.split(': ', 1)
+        found[path] = pkgs.split(',')[0].strip().split(':')[0]
+    return {p: next((found[c] for c in candidates(p) if c in found), None)
+            for p in paths}
+
+
+def installed():
+    fmt = '${Package}\t${Essential}\t${Priority}\t${Depends}\t' \
+          '${Pre-Depends}\t${Provides}\t${db:Status-Abbrev}\n'
+    out = subprocess.run(['dpkg-query', '-W', '-f', fmt], capture_output=True,
+                         text=True, check=True).stdout
+    db = {}
+    provides = {}
+    for line in out.splitlines():
+        pkg, ess, prio, dep, pre, prov, status = line.split('\t')
+        if not status.startswith('ii'):
+            continue
+        db[pkg] = (ess == 'yes' or prio == 'required', f'{pre}, {dep}')
+        for p in prov.split(','):
+            if p.strip():
+                provides.setdefault(p.split()[0].split(':')[0], pkg)
+    return db, provides
+
+
+def closure(listed, db, provides):
+    """The listed packages and everything they depend on, recursively."""
+    seen = set()
+    todo = list(listed)
+    while todo:
+        pkg = todo.pop()
+        if pkg in seen or pkg not in db:
+            continue
+        seen.add(pkg)
+        for group in db[pkg][1].split(','):
+            # "a | b": apt installs the first alternative it can.
+            for alt in group.split('|'):
+                name = alt.split()[0].split(':')[0] if alt.strip() else ''
+                name = name if name in db else provides.get(name, '')
+                if name:
+                    todo.append(name)
+                    break
+    return seen
+
+
+def main(argv):
+    if len(argv) < 4:
+        sys.exit('usage: packages.py PACKAGE_LIST TRACE_DIR OWN_DIR...')
+    listed = read_list(argv[1])
+    own = [os.path.realpath(d) + '/' for d in argv[3:]] + ['/tmp/']
+    progs = executed(argv[2])
+
+    # Our own builds and scripts stand for the interpreter they name.
+    system = {}
+    for path, check in progs.items():
+        if any(os.path.realpath(path).startswith(d) for d in own):
+            interp = shebang(path)
+            if interp:
+                system.setdefault(interp, check)
+        else:
+            system.setdefault(path, check)
+
+    db, provides = installed()
+    missing = [p for p in listed if p not in db]
+    allowed = closure(listed, db, provides)
+    by_pkg = {}
+    stray = []
+    for path, pkg in sorted(owners(system).items()):
+        if pkg is None:
+            stray.append(path)
+        else:
+            by_pkg.setdefault(pkg, []).append(path)
+
+    tests = []
+    for pkg in missing:
+        tests.append((False, f'listed_{pkg}',
+                      f'{pkg} is in tools/packages but not installed'))
+    for pkg in sorted(by_pkg):
+        cmds = ' '.join(sorted({os.path.basename(p) for p in by_pkg[pkg]}))
+        if pkg in listed:
+            why = f'{pkg}: listed; ran {cmds}'
+        elif pkg in allowed:
+            why = f'{pkg}: a dependency of a listed package; ran {cmds}'
+        elif db.get(pkg, (False,))[0]:
+            why = f'{pkg}: on every Debian system; ran {cmds}'
+        else:
+            tests.append((False, f'package_{pkg}',
+                          f'{pkg} is not in tools/packages, nor a dependency '
+                          f'of one, but ran {" ".join(by_pkg[pkg])} '
+                          f'(first in {system[by_pkg[pkg][0]]})'))
+            continue
+        tests.append((True, f'package_{pkg}', why))
+    for path in stray:
+        tests.append((False, f'unpackaged_{os.path.basename(path)}',
+                      f'{path} is from no Debian package '
+                      f'(first in {system[path]})'))
+
+    print('KTAP version 1')
+    print(f'1..{len(tests)}')
+    passed = 0
+    for i, (ok, name, why) in enumerate(tests, 1):
+        print(f'# {why}')
+        print(f'{"ok" if ok else "not ok"} {i} {name}')
+        passed += ok
+    print(f'{passed} passed, {len(tests) - passed} failed, 0 skipped')
+    return 0 if passed == len(tests) else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
