@@ -8,24 +8,76 @@
 TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 PROG=$(basename "$0")
 
-# The embedded default base tree: Debian's linux-source-6.12 package.
-BASE_PKG=linux-source-6.12
-BASE_VERSION=6.12.117
-BASE_TARBALL=/usr/src/linux-source-6.12.tar.xz
-CACHE_DIR=${ARM_DMA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/arm-dma-from-device}
-BASE_TAG=base-$BASE_VERSION
-SERIES_BRANCH=dma-from-device
-CROSS_COMPILE=${CROSS_COMPILE:-arm-linux-gnueabi-}
-export CROSS_COMPILE
-# Debian's python3 first: checkpatch's SPDX check needs the python3-ply
-# and python3-git packages that tools/setup installs for it.
-export PATH=/usr/bin:/bin:$PATH
-
 die()
 {
 	echo "$PROG: error: $*" >&2
 	exit 1
 }
+
+# base_line NAME: NAME's line of tools/bases, fields split by " | ".
+base_line()
+{
+	grep -v '^#' "$TOP/tools/bases" | awk -F ' [|] ' -v n="$1" '$1 == n'
+}
+
+# tree_base TREE: the base whose patch directory fits TREE, by the
+# VERSION and PATCHLEVEL of its Makefile: a base of that name, else
+# mainline for a tree at least as new as mainline's base.
+tree_base()
+{
+	local v p mv
+
+	v=$(sed -n 's/^VERSION = //p' "$1/Makefile")
+	p=$(sed -n 's/^PATCHLEVEL = //p' "$1/Makefile")
+	[ -n "$v" ] && [ -n "$p" ] || die "$1/Makefile names no VERSION and PATCHLEVEL"
+	if [ -n "$(base_line "$v.$p")" ]; then
+		echo "$v.$p"
+		return
+	fi
+	mv=$(base_line mainline | awk -F ' [|] ' '{ print $3 }')
+	mv=${mv%.*}
+	if [ "$(printf '%s\n' "$mv" "$v.$p" | sort -V | head -n 1)" = "$mv" ]; then
+		echo mainline
+		return
+	fi
+	die "$1 is Linux $v.$p; the series has patch directories for $mv and newer, and for $(grep -v '^#' "$TOP/tools/bases" | awk -F ' [|] ' '$1 != "mainline" { printf "%s%s", s, $1; s = ", " }') (tools/bases)"
+}
+
+# The base the tools work on: $BASE, else the one that fits $KERNEL_TREE,
+# else the first base that Debian packages.
+if [ -z "${BASE:-}" ]; then
+	if [ -n "${KERNEL_TREE:-}" ] && [ -f "$KERNEL_TREE/Makefile" ]; then
+		BASE=$(tree_base "$KERNEL_TREE") || exit 1
+	else
+		BASE=$(grep -v '^#' "$TOP/tools/bases" | awk -F ' [|] ' '$2 != "-" { print $1; exit }')
+	fi
+fi
+_line=$(base_line "$BASE")
+[ -n "$_line" ] || die "no base '$BASE' in tools/bases"
+IFS='|' read -r _ BASE_PKG BASE_VERSION _dir SUBJECT_PREFIX _cover <<<"${_line// | /|}"
+export BASE
+BASE_TARBALL=/usr/src/$BASE_PKG.tar.xz
+BASE_TAG=base-$BASE_VERSION
+PATCH_DIR=${SERIES_DIR:-$TOP/$_dir}
+COVER=$TOP/$_cover
+# What the tools generate for this base (tables, logs): never edited.
+RESULTS_DIR=$TOP/Documentation/results/$BASE
+unset _line _dir _cover
+# Everything a tool unpacks or builds for this base: the base tree, O=
+# build directories, worktrees. Kept between runs.
+CACHE_DIR=${ARM_DMA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/arm-dma-from-device}/$BASE
+SERIES_BRANCH=dma-from-device
+CROSS_COMPILE=${CROSS_COMPILE:-arm-linux-gnueabi-}
+export CROSS_COMPILE
+# git am, and git am --abort, need a committer, and a new machine has
+# none configured.
+if [ -z "${GIT_COMMITTER_EMAIL:-}" ] && [ -z "$(git config user.email 2>/dev/null)" ]; then
+	export GIT_COMMITTER_NAME=dma-from-device
+	export GIT_COMMITTER_EMAIL=dma-from-device@localhost
+fi
+# Debian's python3 first: checkpatch's SPDX check needs the python3-ply
+# and python3-git packages that tools/setup installs for it.
+export PATH=/usr/bin:/bin:$PATH
 
 note()
 {
@@ -68,10 +120,10 @@ series_patches()
 {
 	local p
 
-	for p in "${SERIES_DIR:-$TOP/patches}"/*.patch; do
+	for p in "$PATCH_DIR"/*.patch; do
 		[ -e "$p" ] || continue
-		case "$p" in
-		*-0000-cover-letter.patch) ;;
+		case "${p##*/}" in
+		0000-cover-letter.patch|*-0000-cover-letter.patch) ;;
 		*) echo "$p" ;;
 		esac
 	done
