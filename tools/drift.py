@@ -22,6 +22,8 @@ import os
 import re
 import sys
 
+import ktap
+
 
 def patches(directory):
     return [p for p in sorted(glob.glob(os.path.join(directory, '*.patch')))
@@ -118,15 +120,7 @@ def main(argv):
                [f'only in the backport: {x}' for x in missing]
         tests.append((False, test, f'{name}: ' + '; '.join(diff[:4])))
 
-    print('KTAP version 1')
-    print(f'1..{len(tests)}')
-    passed = 0
-    for i, (ok, name, why) in enumerate(tests, 1):
-        print(f'# {why}')
-        print(f'{"ok" if ok else "not ok"} {i} {name}')
-        passed += ok
-    print(f'{passed} passed, {len(tests) - passed} failed, 0 skipped')
-    return 0 if passed == len(tests) else 1
+    return ktap.report(tests)
 
 
 if __name__ == '__main__':

@@ -65,7 +65,8 @@ RESULTS_DIR=$TOP/Documentation/results/$BASE
 unset _line _dir _cover
 # Everything a tool unpacks or builds for this base: the base tree, O=
 # build directories, worktrees. Kept between runs.
-CACHE_DIR=${ARM_DMA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/arm-dma-from-device}/$BASE
+CACHE_ROOT=${ARM_DMA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/arm-dma-from-device}
+CACHE_DIR=$CACHE_ROOT/$BASE
 SERIES_BRANCH=dma-from-device
 CROSS_COMPILE=${CROSS_COMPILE:-arm-linux-gnueabi-}
 export CROSS_COMPILE

@@ -20,6 +20,8 @@ import re
 import subprocess
 import sys
 
+import ktap
+
 EXECVE = re.compile(r'^\d+\s+execve\("((?:[^"\\]|\\.)*)",')
 USRMERGE = (('/usr/bin/', '/bin/'), ('/usr/sbin/', '/sbin/'),
             ('/usr/lib/', '/lib/'))
@@ -175,15 +177,7 @@ def main(argv):
                       f'{path} is from no Debian package '
                       f'(first in {system[path]})'))
 
-    print('KTAP version 1')
-    print(f'1..{len(tests)}')
-    passed = 0
-    for i, (ok, name, why) in enumerate(tests, 1):
-        print(f'# {why}')
-        print(f'{"ok" if ok else "not ok"} {i} {name}')
-        passed += ok
-    print(f'{passed} passed, {len(tests) - passed} failed, 0 skipped')
-    return 0 if passed == len(tests) else 1
+    return ktap.report(tests)
 
 
 if __name__ == '__main__':
