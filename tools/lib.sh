@@ -161,6 +161,38 @@ mend()
 	BROKEN=()
 }
 
+# checkpatch_test TREE PATCH NAME: checkpatch --strict with TREE's
+# scripts, as one KTAP test. TREE has no upstream history, so commit ids
+# that messages cite (c50f11c6196f) cannot be looked up:
+# UNKNOWN_COMMIT_ID is off. So is FILE_PATH_CHANGES ("does MAINTAINERS
+# need updating?"), which a patch that adds a file gets unless it touches
+# MAINTAINERS: the KUnit suite's files are covered by F: kernel/dma/
+# already, and the review asked not to add a second line.
+checkpatch_test()
+{
+	local out
+
+	out=$("$1/scripts/checkpatch.pl" --strict --ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES \
+	      --root="$1" "$2" 2>&1 | grep '^total:' || true)
+	echo "# $(basename "$2"): $out"
+	case "$out" in
+	"total: 0 errors, 0 warnings, 0 checks,"*) ktap_pass "$3" ;;
+	*) ktap_fail "$3" ;;
+	esac
+}
+
+# map_area_invalidators DIR [REV]: the *_dma_map_area routines of DIR's
+# arch/arm/mm/*.S (at REV, else the work tree) that branch to an
+# *_dma_inv_range, one name a line. SYM_TYPED_FUNC_START() since 6.6,
+# ENTRY() before.
+map_area_invalidators()
+{
+	git -C "$1" grep -h -A6 -E '^(SYM_TYPED_FUNC_START|ENTRY)\([a-z0-9_]+_dma_map_area\)' \
+		${2:+"$2"} -- 'arch/arm/mm/*.S' |
+		awk '/_dma_map_area\)/ { f = $0 } /_dma_inv_range/ { print f }' |
+		sed -E 's/.*\((.*)\)/\1/' | sort -u
+}
+
 # KTAP output for the tools' own test runs.
 KTAP_PASS=0
 KTAP_FAIL=0
