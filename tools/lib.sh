@@ -76,9 +76,12 @@ if [ -z "${GIT_COMMITTER_EMAIL:-}" ] && [ -z "$(git config user.email 2>/dev/nul
 	export GIT_COMMITTER_NAME=dma-from-device
 	export GIT_COMMITTER_EMAIL=dma-from-device@localhost
 fi
-# Debian's python3 first: checkpatch's SPDX check needs the python3-ply
-# and python3-git packages that tools/setup installs for it.
-export PATH=/usr/bin:/bin:$PATH
+# Only Debian's programs: checkpatch's SPDX check needs the python3-ply
+# and python3-git that tools/setup installs for Debian's python3, and a
+# kernel build probes for rustc, so one in ~/.cargo/bin would be run
+# (90-packages reports it). Every program a tool runs comes from a
+# package in tools/packages.
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 
 note()
 {
