@@ -197,6 +197,30 @@ map_area_invalidators()
 }
 
 # KTAP output for the tools' own test runs.
+# cover_text [FILE]: the cover letter source FILE (default: the base's),
+# with its "@include FILE" lines expanded as is and its "@wrap FILE"
+# lines folded to 72 columns.
+cover_text()
+{
+	local line src=${1:-$COVER}
+
+	while IFS= read -r line; do
+		case "$line" in
+		"@include "*)
+			cat "$TOP/${line#@include }" ||
+				die "cover letter includes missing ${line#@include }"
+			;;
+		"@wrap "*)
+			fold -s -w 72 "$TOP/${line#@wrap }" | sed 's/ *$//' ||
+				die "cover letter wraps missing ${line#@wrap }"
+			;;
+		*)
+			printf '%s\n' "$line"
+			;;
+		esac
+	done <"$src"
+}
+
 KTAP_PASS=0
 KTAP_FAIL=0
 KTAP_SKIP=0
