@@ -197,6 +197,19 @@ map_area_invalidators()
 }
 
 # KTAP output for the tools' own test runs.
+# lock_tree TREE -x|-s: hold TREE's lock on fd 8 until the caller exits:
+# -x (exclusive) to move its branch (tools/series apply), -s (shared) to
+# build or read in it after that. One tool cannot switch the tree under
+# another's build; a second apply waits for the first.
+lock_tree()
+{
+	local f
+
+	f=$(git -C "$1" rev-parse --absolute-git-dir)/arm-dma-from-device.lock
+	exec 8>>"$f"
+	flock "$2" 8 || die "cannot lock $1 ($f)"
+}
+
 # cover_text [FILE]: the cover letter source FILE (default: the base's),
 # with its "@include FILE" lines expanded as is and its "@wrap FILE"
 # lines folded to 72 columns.
