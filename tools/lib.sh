@@ -197,6 +197,19 @@ map_area_invalidators()
 }
 
 # KTAP output for the tools' own test runs.
+# lib_env: what a Python tool needs of the above, one KEY=VALUE a line,
+# then one PATCH=FILE line per patch of the series (series_patches).
+lib_env()
+{
+	local v p
+
+	for v in TOP BASE BASE_TAG BASE_VERSION CACHE_DIR RESULTS_DIR PATCH_DIR \
+		 CROSS_COMPILE PATH; do
+		echo "$v=${!v}"
+	done
+	series_patches | while read -r p; do echo "PATCH=$p"; done
+}
+
 # lock_tree TREE -x|-s: hold TREE's lock on fd 8 until the caller exits:
 # -x (exclusive) to move its branch (tools/series apply), -s (shared) to
 # build or read in it after that. One tool cannot switch the tree under
