@@ -835,15 +835,18 @@ struct scenario {
 	uint32_t off, size;
 	bool dirty, neighbours;
 	unsigned int chunk, devlen;	/* device writes devlen of each chunk */
+	unsigned int reps;	/* buffers one after another (0: one) */
 };
 
 static const struct scenario scenarios[] = {
-	{ "maponly", 0, 409600, true, false, 0, 0 },
-	{ "short", 0, 409600, true, false, 1024, 600 },
-	{ "unaligned", 13, 8152, true, true, 1024, 600 },
-	{ "rt256", 0, 256, true, false, 0, 0 },
-	{ "rt1m", 0, 1u << 20, true, false, 0, 0 },
-	{ "rt1mclean", 0, 1u << 20, false, false, 0, 0 },
+	{ "maponly", 0, 409600, true, false, 0, 0, 0 },
+	{ "short", 0, 409600, true, false, 1024, 600, 0 },
+	{ "unaligned", 13, 8152, true, true, 1024, 600, 0 },
+	{ "rt256", 0, 256, true, false, 0, 0, 0 },
+	{ "rt1m", 0, 1u << 20, true, false, 0, 0, 0 },
+	{ "rt1mclean", 0, 1u << 20, false, false, 0, 0, 0 },
+	/* the boards' test: 100 buffers of 4,096 bytes, each written, mapped */
+	{ "boards100", 0, 4096, true, false, 0, 0, 100 },
 };
 
 static bool dev_wrote(const struct scenario *s, uint32_t a, uint32_t lo)
@@ -871,17 +874,14 @@ static void print_counts(const char *name)
 	       c->discarded, c->specfill, c->insns, c->passes);
 }
 
-static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
+static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
+		    uint32_t unmap, uint8_t *want)
 {
-	uint32_t lo = BUF_BASE + s->off, hi = lo + s->size, a;
+	uint32_t hi = lo + s->size, a;
 	uint32_t nlo = (lo & ~(m.line - 1)) - m.line;
 	uint32_t nhi = ((hi + m.line - 1) & ~(m.line - 1)) + m.line;
 	unsigned int i;
-	uint8_t *want = malloc(WIN_SIZE);
 
-	if (!want)
-		die("out of memory");
-	model_reset();
 	for (a = nlo; a < nhi; a++)
 		if (is_neighbour(s, a, lo, hi))
 			cpu_write(a, NEIGHBOUR);
@@ -894,7 +894,7 @@ static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
 	}
 
 	if (!call(map, lo, s->size, DMA_FROM_DEVICE))
-		goto err;
+		return false;
 	/* the CPU may allocate (clean) lines of the buffer at any time */
 	if (m.spec)
 		for (i = (lo - WIN_BASE) >> m.lshift;
@@ -916,7 +916,7 @@ static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
 				m.c.evicted++;
 			}
 	if (!call(unmap, lo, s->size, DMA_FROM_DEVICE))
-		goto err;
+		return false;
 
 	for (a = nlo; a < nhi; a++) {
 		uint8_t v = cpu_read(a);
@@ -933,14 +933,30 @@ static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
 				m.c.exposed++;
 		}
 	}
+	return true;
+}
+
+static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
+{
+	uint8_t *want = malloc(WIN_SIZE);
+	unsigned int k, reps = s->reps ? s->reps : 1;
+	bool ok = true;
+
+	if (!want)
+		die("out of memory");
+	if (s->off + reps * s->size + BUF_BASE - WIN_BASE + 256 > WIN_SIZE)
+		die("scenario does not fit in the modelled window");
+	model_reset();
+	for (k = 0; k < reps && ok; k++)
+		ok = run_one(s, BUF_BASE + s->off + k * s->size, map, unmap, want);
 	free(want);
+	if (!ok) {
+		printf("%s error=\"%s\"\n", s->name, m.err);
+		m.err[0] = 0;
+		return false;
+	}
 	print_counts(s->name);
 	return true;
-err:
-	free(want);
-	printf("%s error=\"%s\"\n", s->name, m.err);
-	m.err[0] = 0;
-	return false;
 }
 
 /* ---------------------------------------------------------------- */
@@ -1073,7 +1089,7 @@ static void selftest_v7m(void)
 /* eviction and speculation on synthetic map/unmap code */
 static void selftest_model(void)
 {
-	static const struct scenario s = { "st", 0, 4096, true, false, 1024, 600 };
+	static const struct scenario s = { "st", 0, 4096, true, false, 1024, 600, 0 };
 	bool spec = m.spec, evict = m.evict;
 
 	/* map cleans only, unmap does nothing: stale clean lines hide the data */
