@@ -377,30 +377,42 @@ static int first_dirty(void)
 	return -1;
 }
 
-static void coproc(uint32_t insn, unsigned int cond, uint64_t pc,
-		   unsigned int size, bool in_it)
+/*
+ * The table entry for an MCR/MRC (ARM or Thumb-2 encoding, cond/prefix
+ * bits ignored), or NULL with the run failed. Called for every
+ * coprocessor instruction whether or not its condition passes.
+ */
+static const struct cpop *lookup(uint32_t insn, uint64_t pc)
 {
 	unsigned int cp = insn >> 8 & 0xf, opc1 = insn >> 21 & 7;
 	unsigned int l = insn >> 20 & 1, crn = insn >> 16 & 0xf;
 	unsigned int rt = insn >> 12 & 0xf, opc2 = insn >> 5 & 7;
 	unsigned int crm = insn & 0xf;
 	const struct cpop *op;
-	uint32_t v = 0, result = 0;
-	int d;
 
 	if (cp != 15) {
 		fail("coprocessor p%u instruction 0x%08x at 0x%08lx: not modelled",
 		     cp, insn, (unsigned long)pc);
-		return;
+		return NULL;
 	}
 	op = decode(l, opc1, crn, crm, opc2);
-	if (!op) {
+	if (!op)
 		fail("unknown cache operation %s p15, %u, r%u, c%u, c%u, %u at 0x%08lx",
 		     l ? "mrc" : "mcr", opc1, rt, crn, crm, opc2,
 		     (unsigned long)pc);
-		return;
-	}
-	if (!cond_passed(cond))
+	return op;
+}
+
+static void coproc(uint32_t insn, unsigned int cond, uint64_t pc,
+		   unsigned int size, bool in_it)
+{
+	unsigned int l = insn >> 20 & 1, rt = insn >> 12 & 0xf;
+	const struct cpop *op;
+	uint32_t v = 0, result = 0;
+	int d;
+
+	op = lookup(insn, pc);
+	if (!op || !cond_passed(cond))
 		return;
 	if (!l)
 		v = rt == 15 ? 0 : reg(UC_ARM_REG_R0 + rt);
@@ -505,6 +517,22 @@ static void coproc(uint32_t insn, unsigned int cond, uint64_t pc,
 	set_reg(UC_ARM_REG_PC, (uint32_t)(pc + size) | (m.thumb ? 1 : 0));
 }
 
+/* a Thumb-2 coprocessor instruction at A: MCR/MRC p15 in the table, or fail */
+static uint32_t thumb_cp_check(uc_engine *uc, uint64_t a)
+{
+	uint16_t hw[2];
+	uint32_t insn;
+
+	uc_mem_read(uc, a, hw, 4);
+	insn = (uint32_t)hw[0] << 16 | hw[1];
+	if ((insn & 0xff000010) != 0xee000010)
+		fail("coprocessor instruction 0x%08x at 0x%08lx: not modelled",
+		     insn, (unsigned long)a);
+	else
+		lookup(insn, a);
+	return insn;
+}
+
 static void it_layout(uc_engine *uc, uint64_t pc, unsigned int itstate)
 {
 	uint64_t a = pc + 2;
@@ -515,6 +543,12 @@ static void it_layout(uc_engine *uc, uint64_t pc, unsigned int itstate)
 		m.it_pc[m.it_n] = a;
 		m.it_cond[m.it_n++] = itstate >> 4;
 		uc_mem_read(uc, a, &hw, 2);
+		/*
+		 * The hook does not see the slots whose condition fails:
+		 * check their coprocessor instructions here.
+		 */
+		if ((hw & 0xec00) == 0xec00)
+			thumb_cp_check(uc, a);
 		a += (hw & 0xf800) >= 0xe800 ? 4 : 2;
 		if ((itstate & 7) == 0)
 			itstate = 0;
@@ -536,9 +570,16 @@ static void hook_code(uc_engine *uc, uint64_t pc, uint32_t size, void *u)
 	if (!m.thumb) {
 		uc_mem_read(uc, pc, &insn, 4);
 		cond = insn >> 28;
-		if (cond == 0xf || (insn & 0x0c000000) != 0x0c000000 ||
-		    (insn & 0x0f000000) == 0x0f000000)
+		/* outside coprocessor space, or SVC */
+		if ((insn & 0x0c000000) != 0x0c000000 ||
+		    (cond != 0xf && (insn & 0x0f000000) == 0x0f000000))
 			return;
+		/* cond 0xf: MCR2/MRC2/MCRR2/LDC2/STC2/CDP2 */
+		if (cond == 0xf) {
+			fail("unconditional coprocessor instruction 0x%08x at 0x%08lx: not modelled",
+			     insn, (unsigned long)pc);
+			return;
+		}
 		if ((insn & 0x0f000010) != 0x0e000010) {
 			fail("coprocessor instruction 0x%08x at 0x%08lx: not modelled",
 			     insn, (unsigned long)pc);
@@ -569,13 +610,9 @@ static void hook_code(uc_engine *uc, uint64_t pc, uint32_t size, void *u)
 	}
 	if ((hw[0] & 0xec00) != 0xec00)
 		return;
-	uc_mem_read(uc, pc + 2, &hw[1], 2);
-	insn = (uint32_t)hw[0] << 16 | hw[1];
-	if ((insn & 0xff000010) != 0xee000010) {
-		fail("coprocessor instruction 0x%08x at 0x%08lx: not modelled",
-		     insn, (unsigned long)pc);
+	insn = thumb_cp_check(uc, pc);
+	if (m.err[0])
 		return;
-	}
 	coproc(insn, cond, pc, 4, in_it);
 }
 
@@ -798,15 +835,18 @@ struct scenario {
 	uint32_t off, size;
 	bool dirty, neighbours;
 	unsigned int chunk, devlen;	/* device writes devlen of each chunk */
+	unsigned int reps;	/* buffers one after another (0: one) */
 };
 
 static const struct scenario scenarios[] = {
-	{ "maponly", 0, 409600, true, false, 0, 0 },
-	{ "short", 0, 409600, true, false, 1024, 600 },
-	{ "unaligned", 13, 8152, true, true, 1024, 600 },
-	{ "rt256", 0, 256, true, false, 0, 0 },
-	{ "rt1m", 0, 1u << 20, true, false, 0, 0 },
-	{ "rt1mclean", 0, 1u << 20, false, false, 0, 0 },
+	{ "maponly", 0, 409600, true, false, 0, 0, 0 },
+	{ "short", 0, 409600, true, false, 1024, 600, 0 },
+	{ "unaligned", 13, 8152, true, true, 1024, 600, 0 },
+	{ "rt256", 0, 256, true, false, 0, 0, 0 },
+	{ "rt1m", 0, 1u << 20, true, false, 0, 0, 0 },
+	{ "rt1mclean", 0, 1u << 20, false, false, 0, 0, 0 },
+	/* the boards' test: 100 buffers of 4,096 bytes, each written, mapped */
+	{ "boards100", 0, 4096, true, false, 0, 0, 100 },
 };
 
 static bool dev_wrote(const struct scenario *s, uint32_t a, uint32_t lo)
@@ -834,17 +874,14 @@ static void print_counts(const char *name)
 	       c->discarded, c->specfill, c->insns, c->passes);
 }
 
-static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
+static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
+		    uint32_t unmap, uint8_t *want)
 {
-	uint32_t lo = BUF_BASE + s->off, hi = lo + s->size, a;
+	uint32_t hi = lo + s->size, a;
 	uint32_t nlo = (lo & ~(m.line - 1)) - m.line;
 	uint32_t nhi = ((hi + m.line - 1) & ~(m.line - 1)) + m.line;
 	unsigned int i;
-	uint8_t *want = malloc(WIN_SIZE);
 
-	if (!want)
-		die("out of memory");
-	model_reset();
 	for (a = nlo; a < nhi; a++)
 		if (is_neighbour(s, a, lo, hi))
 			cpu_write(a, NEIGHBOUR);
@@ -857,7 +894,7 @@ static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
 	}
 
 	if (!call(map, lo, s->size, DMA_FROM_DEVICE))
-		goto err;
+		return false;
 	/* the CPU may allocate (clean) lines of the buffer at any time */
 	if (m.spec)
 		for (i = (lo - WIN_BASE) >> m.lshift;
@@ -879,7 +916,7 @@ static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
 				m.c.evicted++;
 			}
 	if (!call(unmap, lo, s->size, DMA_FROM_DEVICE))
-		goto err;
+		return false;
 
 	for (a = nlo; a < nhi; a++) {
 		uint8_t v = cpu_read(a);
@@ -896,14 +933,30 @@ static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
 				m.c.exposed++;
 		}
 	}
+	return true;
+}
+
+static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
+{
+	uint8_t *want = malloc(WIN_SIZE);
+	unsigned int k, reps = s->reps ? s->reps : 1;
+	bool ok = true;
+
+	if (!want)
+		die("out of memory");
+	if (s->off + reps * s->size + BUF_BASE - WIN_BASE + 256 > WIN_SIZE)
+		die("scenario does not fit in the modelled window");
+	model_reset();
+	for (k = 0; k < reps && ok; k++)
+		ok = run_one(s, BUF_BASE + s->off + k * s->size, map, unmap, want);
 	free(want);
+	if (!ok) {
+		printf("%s error=\"%s\"\n", s->name, m.err);
+		m.err[0] = 0;
+		return false;
+	}
 	print_counts(s->name);
 	return true;
-err:
-	free(want);
-	printf("%s error=\"%s\"\n", s->name, m.err);
-	m.err[0] = 0;
-	return false;
 }
 
 /* ---------------------------------------------------------------- */
@@ -917,6 +970,15 @@ static void st(bool ok, const char *name)
 	printf("%s %d %s\n", ok ? "ok" : "not ok", ++st_num, name);
 	if (!ok)
 		st_ok = false;
+}
+
+static unsigned int valid_lines(void)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < m.nlines; i++)
+		n += m.valid[i];
+	return n;
 }
 
 static void dirty_range(uint32_t lo, uint32_t n)
@@ -950,14 +1012,14 @@ static void selftest_arm(void)
 	ok = call(sym("st_test_clean"), 0, 0, 0);
 	if (!ok || m.c.test != 6)
 		printf("# test=%lu wb=%lu err=%s\n", m.c.test, m.c.wb, m.err);
-	st(ok && m.c.test == 6 && m.c.wb == 5 && first_dirty() < 0,
-	   "decode_test_clean_invalidate_loop");
+	st(ok && m.c.test == 6 && m.c.wb == 5 && first_dirty() < 0 &&
+	   valid_lines() == 0, "decode_test_clean_invalidate_loop");
 
 	model_reset();
 	dirty_range(BUF_BASE, 4 * m.line);
 	ok = call(sym("st_setway"), m.line, m.nsets, 0);
-	st(ok && m.c.setway == m.nsets && m.c.wb == 4 && first_dirty() < 0,
-	   "decode_set_way_traversal");
+	st(ok && m.c.setway == m.nsets && m.c.wb == 4 && first_dirty() < 0 &&
+	   valid_lines() == 0, "decode_set_way_traversal");
 
 	model_reset();
 	ok = call(sym("st_unknown"), BUF_BASE, 0, 0);
@@ -968,6 +1030,18 @@ static void selftest_arm(void)
 	model_reset();
 	ok = call(sym("st_other_cp"), BUF_BASE, 0, 0);
 	st(!ok && strstr(m.err, "not modelled"), "unknown_coprocessor_fails_loudly");
+	m.err[0] = 0;
+
+	model_reset();
+	ok = call(sym("st_unknown_cond"), BUF_BASE, 0, 0);
+	st(!ok && strstr(m.err, "unknown cache operation"),
+	   "unknown_cache_op_fails_loudly_when_condition_fails");
+	m.err[0] = 0;
+
+	model_reset();
+	ok = call(sym("st_mcr2"), BUF_BASE, 0, 0);
+	st(!ok && strstr(m.err, "unconditional coprocessor"),
+	   "unconditional_mcr2_fails_loudly");
 	m.err[0] = 0;
 
 	model_reset();
@@ -987,6 +1061,12 @@ static void selftest_thumb(void)
 		printf("# inv=%lu flush=%lu wb=%lu r1=%x err=%s\n", m.c.inv, m.c.flush, m.c.wb, reg(UC_ARM_REG_R1), m.err);
 	st(ok && m.c.inv == 0 && m.c.flush == 1 && m.c.wb == 1 &&
 	   reg(UC_ARM_REG_R1) == m.ctr, "thumb_it_block_condition_and_ctr");
+
+	model_reset();
+	ok = call(sym("st_thumb_it_unknown"), BUF_BASE, 0, 0);
+	st(!ok && strstr(m.err, "unknown cache operation"),
+	   "thumb_unknown_cache_op_in_failing_it_slot_fails_loudly");
+	m.err[0] = 0;
 }
 
 static void selftest_v7m(void)
@@ -1009,7 +1089,7 @@ static void selftest_v7m(void)
 /* eviction and speculation on synthetic map/unmap code */
 static void selftest_model(void)
 {
-	static const struct scenario s = { "st", 0, 4096, true, false, 1024, 600 };
+	static const struct scenario s = { "st", 0, 4096, true, false, 1024, 600, 0 };
 	bool spec = m.spec, evict = m.evict;
 
 	/* map cleans only, unmap does nothing: stale clean lines hide the data */

@@ -54,6 +54,17 @@ st_unknown:
 	mcr	p15, 0, r0, c7, c3, 7	@ no backend uses this
 	bx	lr
 
+	.globl	st_unknown_cond
+st_unknown_cond:
+	cmp	r0, r0
+	mcrne	p15, 0, r0, c7, c3, 7	@ unknown, and its condition fails
+	bx	lr
+
+	.globl	st_mcr2
+st_mcr2:
+	.inst	0xfe070f36		@ mcr2 p15, 0, r0, c7, c6, 1
+	bx	lr
+
 	.globl	st_other_cp
 st_other_cp:
 	mrc	p14, 0, r0, c1, c0, 0
@@ -95,6 +106,15 @@ st_thumb_it:
 	ite	ne
 	mcrne	p15, 0, r0, c7, c6, 1	@ condition fails
 	mcreq	p15, 0, r0, c7, c14, 1
+	bx	lr
+
+	.globl	st_thumb_it_unknown
+	.thumb_func
+st_thumb_it_unknown:
+	cmp	r0, r0
+	ite	ne
+	mcrne	p15, 0, r0, c7, c3, 7	@ unknown, condition fails
+	moveq	r1, #0
 	bx	lr
 
 	.globl	st_scb			@ v7-M: r0 = line 0
