@@ -71,7 +71,8 @@ SERIES_BRANCH=dma-from-device
 # SERIES=other-arches: the follow-up series for the other non-coherent
 # architectures instead, with its own branch, cover letters and patch
 # directories: patches/other-arches for mainline, patches/other-arches-
-# BASE for a base (made for tools/check, not for stable).
+# BASE for a base (made for tools/check, not for stable, so no "6.12.y"
+# in its subjects).
 case "${SERIES:-}" in
 "") ;;
 other-arches)
@@ -79,6 +80,7 @@ other-arches)
 	PATCH_DIR=${SERIES_DIR:-$TOP/patches/other-arches$_sfx}
 	COVER=$TOP/Documentation/cover-letter-other-arches$_sfx.txt
 	SERIES_BRANCH=other-arches
+	SUBJECT_PREFIX=PATCH
 	unset _sfx
 	;;
 *) die "SERIES=$SERIES: the only other series is other-arches" ;;
