@@ -68,6 +68,23 @@ unset _line _dir _cover
 CACHE_ROOT=${ARM_DMA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/arm-dma-from-device}
 CACHE_DIR=$CACHE_ROOT/$BASE
 SERIES_BRANCH=dma-from-device
+# SERIES=other-arches: the follow-up series for the other non-coherent
+# architectures instead, with its own branch, cover letters and patch
+# directories: patches/other-arches for mainline, patches/other-arches-
+# BASE for a base (made for tools/check, not for stable, so no "6.12.y"
+# in its subjects).
+case "${SERIES:-}" in
+"") ;;
+other-arches)
+	if [ "$BASE" = mainline ]; then _sfx=; else _sfx=-$BASE; fi
+	PATCH_DIR=${SERIES_DIR:-$TOP/patches/other-arches$_sfx}
+	COVER=$TOP/Documentation/cover-letter-other-arches$_sfx.txt
+	SERIES_BRANCH=other-arches
+	SUBJECT_PREFIX=PATCH
+	unset _sfx
+	;;
+*) die "SERIES=$SERIES: the only other series is other-arches" ;;
+esac
 CROSS_COMPILE=${CROSS_COMPILE:-arm-linux-gnueabi-}
 export CROSS_COMPILE
 # git am, and git am --abort, need a committer, and a new machine has
