@@ -80,7 +80,9 @@ def main():
     print()
     print("100 buffers of 4,096 bytes, each written by the CPU, mapped")
     print("DMA_FROM_DEVICE and unmapped with no device write (scenario")
-    print("`boards100`); bytes changed, model (%s) next to the board reports." % base)
+    print("`boards100`); bytes changed, model (%s) next to what the board" % base)
+    print("owners reported in the review thread of this series (quoted as they")
+    print("gave them; none of these boards was measured here).")
     print()
     print("| CPU | model backend / config | model, base | model, patched "
           "| reported, base | reported, with the fix |")
