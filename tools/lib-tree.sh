@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# tools/lib.sh's helpers for the kernel tree and the series: its state,
+# its lock, checkpatch, the cover letter text, what Python tools need.
+# Sourced by tools/lib.sh, not on its own.
+
+# Refuse a tree with uncommitted changes to tracked files.
+require_clean_tree()
+{
+	local tree=$1 dirt
+
+	git -C "$tree" rev-parse --git-dir >/dev/null 2>&1 ||
+		die "$tree is not a git repository"
+	[ -d "$(git -C "$tree" rev-parse --git-path rebase-apply)" ] &&
+		die "$tree has a 'git am' or rebase in progress; finish or abort it first"
+	dirt=$(git -C "$tree" status --porcelain --untracked-files=no)
+	[ -z "$dirt" ] ||
+		die "$tree has uncommitted changes to $(echo "$dirt" | wc -l) tracked file(s); commit or stash them first"
+}
+
+# The patch files of the series, cover letter excluded, in order.
+series_patches()
+{
+	local p
+
+	for p in "$PATCH_DIR"/*.patch; do
+		[ -e "$p" ] || continue
+		case "${p##*/}" in
+		0000-cover-letter.patch|*-0000-cover-letter.patch) ;;
+		*) echo "$p" ;;
+		esac
+	done
+}
+
+# has_series DIR ONTO PATCH...: DIR's HEAD is ONTO plus exactly these
+# patches (same patch-ids, same order), so nothing needs to be applied.
+has_series()
+{
+	local dir=$1 onto=$2
+	shift 2
+
+	[ "$(git -C "$dir" rev-parse -q --verify "HEAD~$#" 2>/dev/null)" = \
+	  "$(git -C "$dir" rev-parse -q --verify "$onto^{commit}" 2>/dev/null)" ] || return 1
+	[ "$(cat "$@" | git patch-id --stable | cut -d' ' -f1)" = \
+	  "$(git -C "$dir" log --reverse -p --format='commit %H' "HEAD~$#..HEAD" |
+	     git patch-id --stable | cut -d' ' -f1)" ]
+}
+
+# A tracked file of a kernel tree that a tool breaks on purpose (a
+# mutation, a red run): call "breaking TREE FILE" before changing it and
+# "mend" when done. mend also runs on exit, so an interrupted tool leaves
+# the tree as it was.
+BROKEN=()
+breaking()
+{
+	BROKEN=("$1" "$2")
+	trap mend EXIT
+}
+
+mend()
+{
+	[ "${#BROKEN[@]}" -eq 0 ] || git -C "${BROKEN[0]}" checkout -q -- "${BROKEN[1]}"
+	BROKEN=()
+}
+
+# checkpatch_test TREE PATCH NAME: checkpatch --strict with TREE's
+# scripts, as one KTAP test. TREE has no upstream history, so commit ids
+# that messages cite (c50f11c6196f) cannot be looked up:
+# UNKNOWN_COMMIT_ID is off. So is FILE_PATH_CHANGES ("does MAINTAINERS
+# need updating?"), which a patch that adds a file gets unless it touches
+# MAINTAINERS: the KUnit suite's files are covered by F: kernel/dma/
+# already, and the review asked not to add a second line.
+checkpatch_test()
+{
+	local out
+
+	out=$("$1/scripts/checkpatch.pl" --strict --ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES \
+	      --root="$1" "$2" 2>&1 | grep '^total:' || true)
+	echo "# $(basename "$2"): $out"
+	case "$out" in
+	"total: 0 errors, 0 warnings, 0 checks,"*) ktap_pass "$3" ;;
+	*) ktap_fail "$3" ;;
+	esac
+}
+
+# map_area_invalidators DIR [REV]: the *_dma_map_area routines of DIR's
+# arch/arm/mm/*.S (at REV, else the work tree) that branch to an
+# *_dma_inv_range, one name a line. SYM_TYPED_FUNC_START() since 6.6,
+# ENTRY() before.
+map_area_invalidators()
+{
+	git -C "$1" grep -h -A6 -E '^(SYM_TYPED_FUNC_START|ENTRY)\([a-z0-9_]+_dma_map_area\)' \
+		${2:+"$2"} -- 'arch/arm/mm/*.S' |
+		awk '/_dma_map_area\)/ { f = $0 } /_dma_inv_range/ { print f }' |
+		sed -E 's/.*\((.*)\)/\1/' | sort -u
+}
+
+# lib_env: what a Python tool needs of the above, one KEY=VALUE a line,
+# then one PATCH=FILE line per patch of the series (series_patches).
+lib_env()
+{
+	local v p
+
+	for v in TOP BASE BASE_TAG BASE_VERSION CACHE_DIR RESULTS_DIR PATCH_DIR \
+		 CROSS_COMPILE PATH; do
+		echo "$v=${!v}"
+	done
+	series_patches | while read -r p; do echo "PATCH=$p"; done
+}
+
+# lock_tree TREE -x|-s: hold TREE's lock on fd 8 until the caller exits:
+# -x (exclusive) to move its branch (tools/series apply), -s (shared) to
+# build or read in it after that. One tool cannot switch the tree under
+# another's build; a second apply waits for the first.
+lock_tree()
+{
+	local f
+
+	f=$(git -C "$1" rev-parse --absolute-git-dir)/arm-dma-from-device.lock
+	exec 8>>"$f"
+	flock "$2" 8 || die "cannot lock $1 ($f)"
+}
+
+# cover_text [FILE]: the cover letter source FILE (default: the base's),
+# with its "@include FILE" lines expanded as is and its "@wrap FILE"
+# lines folded to 72 columns.
+cover_text()
+{
+	local line src=${1:-$COVER}
+
+	while IFS= read -r line; do
+		case "$line" in
+		"@include "*)
+			cat "$TOP/${line#@include }" ||
+				die "cover letter includes missing ${line#@include }"
+			;;
+		"@wrap "*)
+			fold -s -w 72 "$TOP/${line#@wrap }" | sed 's/ *$//' ||
+				die "cover letter wraps missing ${line#@wrap }"
+			;;
+		*)
+			printf '%s\n' "$line"
+			;;
+		esac
+	done <"$src"
+}
