@@ -18,65 +18,29 @@
 #include <elf.h>
 #include <getopt.h>
 #include <stdarg.h>
-#include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unicorn/unicorn.h>
+#include "model.h"
 
-#define WIN_BASE	0x20000000u
-#define WIN_SIZE	(2u << 20)
 #define BUF_BASE	(WIN_BASE + 0x10000u)
 #define STACK_TOP	0x30010000u
 #define RET_ADDR	0x31000000u
 #define SCB_PAGE	0xe000e000u
 #define SCB_CTR		0xe000ed7cu
+#define SCB_CCSIDR	0xe000ed80u
 #define SCB_CSSELR	0xe000ed84u
-#define SCB_CM_FIRST	0xe000ef50u
-#define SCB_CM_LAST	0xe000ef78u
 #define MAX_INSNS	50000000u
 
 #define DMA_FROM_DEVICE	2
 #define SENTINEL	0x00	/* what the CPU wrote, as usbfs zeroing */
 #define NEIGHBOUR	0x4e	/* CPU data next to the buffer */
 
-enum kind { K_LEGACY, K_V6, K_V7, K_V7M };
-enum policy { P_WB, P_WT, P_NONE };
-
-struct counts {
-	unsigned long lost, exposed, devwrong, neigh;
-	unsigned long inv, clean, flush, whole, setway, range, test;
-	unsigned long barrier, icache, l2, mem;
-	unsigned long wb, evicted, discarded, specfill, insns;
-	unsigned long passes;	/* traversals: ascending MVA runs, whole ops... */
-};
-
-static struct {
-	uc_engine *uc;
-	enum kind kind;
-	enum policy pol;
-	bool thumb, spec, evict, trace;
-	unsigned int line, lshift, nlines, nsets;
-	uint32_t ctr;
-	uint8_t *valid, *dirty, *cdata, *dram;
-	uint64_t it_pc[4];
-	unsigned int it_cond[4], it_n;
-	uint32_t range_start, last_mva;
-	bool range_set, have_mva, seen_sw, seen_test;
-	struct counts c;
-	char err[256];
-	/* ELF */
-	uint8_t *elf;
-	size_t elf_size;
-} m;
+struct model m;
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-#define __printf(a, b)	__attribute__((format(printf, a, b)))
 
-static __printf(1, 2) void fail(const char *fmt, ...);
-
-static void fail(const char *fmt, ...)
+void fail(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -87,169 +51,15 @@ static void fail(const char *fmt, ...)
 	uc_emu_stop(m.uc);
 }
 
-static void die(const char *msg)
+void die(const char *msg)
 {
 	fprintf(stderr, "cachemodel: %s\n", msg);
 	exit(2);
 }
 
-/* ---------------------------------------------------------------- */
-/* The cache model                                                  */
-
-static inline uint8_t stale(uint32_t a)
-{
-	return 0xa0 | (a & 0xf);
-}
-
 static inline uint8_t devdata(uint32_t a)
 {
 	return 0xd0 | ((a >> 4) & 0xf);
-}
-
-static void l_fill(unsigned int i)
-{
-	memcpy(m.cdata + i * m.line, m.dram + i * m.line, m.line);
-	m.valid[i] = 1;
-	m.dirty[i] = 0;
-}
-
-static void l_clean(unsigned int i)
-{
-	if (m.valid[i] && m.dirty[i]) {
-		memcpy(m.dram + i * m.line, m.cdata + i * m.line, m.line);
-		m.dirty[i] = 0;
-		m.c.wb++;
-	}
-}
-
-static void l_inv(unsigned int i)
-{
-	if (m.valid[i] && m.dirty[i])
-		m.c.discarded++;
-	m.valid[i] = 0;
-	m.dirty[i] = 0;
-}
-
-enum lop { L_INV, L_CLEAN, L_FLUSH };
-
-static void l_op(unsigned int i, enum lop op)
-{
-	if (op != L_INV)
-		l_clean(i);
-	if (op != L_CLEAN)
-		l_inv(i);
-}
-
-static bool line_of(uint32_t a, unsigned int *i)
-{
-	if (a - WIN_BASE >= WIN_SIZE) {
-		fail("cache operation on 0x%08x, outside the modelled window", a);
-		return false;
-	}
-	*i = (a - WIN_BASE) >> m.lshift;
-	return true;
-}
-
-static void mva_op(uint32_t a, enum lop op)
-{
-	unsigned int i;
-
-	if (!m.have_mva || a < m.last_mva)
-		m.c.passes++;
-	m.have_mva = true;
-	m.last_mva = a;
-
-	if (line_of(a, &i))
-		l_op(i, op);
-}
-
-static void all_op(enum lop op)
-{
-	unsigned int i;
-
-	m.c.passes++;
-
-	for (i = 0; i < m.nlines; i++)
-		l_op(i, op);
-}
-
-/* A set/way operation acts on every modelled line of that set. */
-static void set_op(uint32_t rt, enum lop op)
-{
-	unsigned int set = (rt >> m.lshift) & (m.nsets - 1), i;
-
-	if (!m.seen_sw)
-		m.c.passes++;
-	m.seen_sw = true;
-
-	for (i = set; i < m.nlines; i += m.nsets)
-		l_op(i, op);
-}
-
-static void range_op(uint32_t lo, uint32_t top, enum lop op)
-{
-	uint32_t a;
-	unsigned int i;
-
-	if (!m.range_set) {
-		fail("Feroceon range top without a range start");
-		return;
-	}
-	m.range_set = false;
-	m.c.passes++;
-	m.have_mva = false;
-	for (a = lo & ~(m.line - 1); a <= top; a += m.line)
-		if (line_of(a, &i))
-			l_op(i, op);
-}
-
-static void cpu_write(uint32_t a, uint8_t v)
-{
-	unsigned int i = (a - WIN_BASE) >> m.lshift;
-
-	switch (m.pol) {
-	case P_NONE:
-		m.dram[a - WIN_BASE] = v;
-		break;
-	case P_WT:
-		m.dram[a - WIN_BASE] = v;
-		if (m.valid[i])
-			m.cdata[a - WIN_BASE] = v;
-		break;
-	case P_WB:
-		if (!m.valid[i])
-			l_fill(i);
-		m.cdata[a - WIN_BASE] = v;
-		m.dirty[i] = 1;
-		break;
-	}
-}
-
-static void cpu_touch(uint32_t a)
-{
-	unsigned int i = (a - WIN_BASE) >> m.lshift;
-
-	if (m.pol != P_NONE && !m.valid[i])
-		l_fill(i);
-}
-
-static uint8_t cpu_read(uint32_t a)
-{
-	unsigned int i = (a - WIN_BASE) >> m.lshift;
-
-	return m.valid[i] ? m.cdata[a - WIN_BASE] : m.dram[a - WIN_BASE];
-}
-
-static void model_reset(void)
-{
-	uint32_t a;
-
-	memset(m.valid, 0, m.nlines);
-	memset(m.dirty, 0, m.nlines);
-	for (a = 0; a < WIN_SIZE; a++)
-		m.dram[a] = stale(WIN_BASE + a);
-	memset(&m.c, 0, sizeof(m.c));
-	m.range_set = false;
 }
 
 /* ---------------------------------------------------------------- */
@@ -366,16 +176,6 @@ static bool cond_passed(unsigned int cond)
 	return (cond & 1) ? !r : r;
 }
 
-/* the first dirty line, for the test-and-clean loops */
-static int first_dirty(void)
-{
-	unsigned int i;
-
-	for (i = 0; i < m.nlines; i++)
-		if (m.valid[i] && m.dirty[i])
-			return i;
-	return -1;
-}
 
 /*
  * The table entry for an MCR/MRC (ARM or Thumb-2 encoding, cond/prefix
@@ -488,7 +288,7 @@ static void coproc(uint32_t insn, unsigned int cond, uint64_t pc,
 		m.seen_test = true;
 		d = first_dirty();
 		if (d >= 0)
-			l_op(d, op->act == A_TEST_CLEAN ? L_CLEAN : L_FLUSH);
+			slot_op(d, op->act == A_TEST_CLEAN ? L_CLEAN : L_FLUSH);
 		else if (op->act == A_TEST_FLUSH)
 			all_op(L_INV);
 		result = d < 0 ? 1u << 30 : 0;
@@ -625,6 +425,8 @@ static void hook_scb(uc_engine *uc, uc_mem_type type, uint64_t addr,
 	if (type == UC_MEM_READ) {
 		if (addr == SCB_CTR)
 			uc_mem_write(uc, addr, &m.ctr, 4);
+		else if (addr == SCB_CCSIDR)
+			uc_mem_write(uc, addr, &m.core->ccsidr, 4);
 		return;
 	}
 	switch (addr) {
@@ -673,7 +475,7 @@ static void hook_win(uc_engine *uc, uc_mem_type type, uint64_t addr,
 	m.c.mem++;
 	for (i = 0; i < size && i < 8; i++) {
 		if (type == UC_MEM_READ)
-			b[i] = cpu_read(addr + i);
+			b[i] = cpu_load(addr + i);
 		else
 			cpu_write(addr + i, (uint8_t)(value >> (8 * i)));
 	}
@@ -836,17 +638,24 @@ struct scenario {
 	bool dirty, neighbours;
 	unsigned int chunk, devlen;	/* device writes devlen of each chunk */
 	unsigned int reps;	/* buffers one after another (0: one) */
+	bool warm;		/* the CPU read the buffer before writing it */
 };
 
+/*
+ * "warm": the buffer's lines were in the cache when the CPU wrote it
+ * (read before, as a buffer that is reused), which a read-allocate cache
+ * needs for a write to dirty a line at all.
+ */
 static const struct scenario scenarios[] = {
-	{ "maponly", 0, 409600, true, false, 0, 0, 0 },
-	{ "short", 0, 409600, true, false, 1024, 600, 0 },
-	{ "unaligned", 13, 8152, true, true, 1024, 600, 0 },
-	{ "rt256", 0, 256, true, false, 0, 0, 0 },
-	{ "rt1m", 0, 1u << 20, true, false, 0, 0, 0 },
-	{ "rt1mclean", 0, 1u << 20, false, false, 0, 0, 0 },
+	{ "maponly", 0, 409600, true, false, 0, 0, 0, true },
+	{ "short", 0, 409600, true, false, 1024, 600, 0, true },
+	{ "unaligned", 13, 8152, true, true, 1024, 600, 0, true },
+	{ "rt256", 0, 256, true, false, 0, 0, 0, true },
+	{ "rt1m", 0, 1u << 20, true, false, 0, 0, 0, true },
+	{ "rt1mclean", 0, 1u << 20, false, false, 0, 0, 0, true },
 	/* the boards' test: 100 buffers of 4,096 bytes, each written, mapped */
-	{ "boards100", 0, 4096, true, false, 0, 0, 100 },
+	{ "boards100", 0, 4096, true, false, 0, 0, 100, false },
+	{ "boards100warm", 0, 4096, true, false, 0, 0, 100, true },
 };
 
 static bool dev_wrote(const struct scenario *s, uint32_t a, uint32_t lo)
@@ -867,11 +676,12 @@ static void print_counts(const char *name)
 {
 	const struct counts *c = &m.c;
 
-	printf("%s lost=%lu exposed=%lu devwrong=%lu neigh=%lu inv=%lu clean=%lu flush=%lu whole=%lu setway=%lu range=%lu test=%lu barrier=%lu icache=%lu l2=%lu mem=%lu wb=%lu evicted=%lu discarded=%lu specfill=%lu insns=%lu passes=%lu\n",
+	printf("%s lost=%lu exposed=%lu devwrong=%lu neigh=%lu inv=%lu clean=%lu flush=%lu whole=%lu setway=%lu range=%lu test=%lu barrier=%lu icache=%lu l2=%lu mem=%lu wb=%lu evicted=%lu discarded=%lu specfill=%lu insns=%lu passes=%lu natural=%lu dirtymap=%lu capacity=%lu\n",
 	       name, c->lost, c->exposed, c->devwrong, c->neigh, c->inv,
 	       c->clean, c->flush, c->whole, c->setway, c->range, c->test,
 	       c->barrier, c->icache, c->l2, c->mem, c->wb, c->evicted,
-	       c->discarded, c->specfill, c->insns, c->passes);
+	       c->discarded, c->specfill, c->insns, c->passes, c->natural,
+	       c->dirtymap, c->capacity);
 }
 
 static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
@@ -880,46 +690,52 @@ static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 	uint32_t hi = lo + s->size, a;
 	uint32_t nlo = (lo & ~(m.line - 1)) - m.line;
 	uint32_t nhi = ((hi + m.line - 1) & ~(m.line - 1)) + m.line;
-	unsigned int i;
+	unsigned int sl;
+	bool ok;
 
 	for (a = nlo; a < nhi; a++)
 		if (is_neighbour(s, a, lo, hi))
 			cpu_write(a, NEIGHBOUR);
+	if (s->warm)
+		for (a = lo; a < hi; a++)
+			cpu_load(a);
 	for (a = lo; a < hi; a++) {
 		if (s->dirty)
 			cpu_write(a, SENTINEL);
 		else
 			cpu_touch(a);
-		want[a - WIN_BASE] = cpu_read(a);
 	}
+	for (a = lo; a < hi; a++)
+		want[a - WIN_BASE] = cpu_peek(a);
+	m.c.dirtymap += dirty_lines_in(lo, hi);
 
-	if (!call(map, lo, s->size, DMA_FROM_DEVICE))
+	m.in_map = true;
+	ok = call(map, lo, s->size, DMA_FROM_DEVICE);
+	m.in_map = false;
+	if (!ok)
 		return false;
-	/* the CPU may allocate (clean) lines of the buffer at any time */
+	/* the worst point: the CPU allocates (clean) lines before the device writes */
 	if (m.spec)
-		for (i = (lo - WIN_BASE) >> m.lshift;
-		     i <= (hi - 1 - WIN_BASE) >> m.lshift; i++)
-			if (m.pol != P_NONE && !m.valid[i]) {
-				l_fill(i);
-				m.c.specfill++;
-			}
+		for (a = lo & ~(m.line - 1); a < hi; a += m.line)
+			spec_fill(a);
 	for (a = lo; a < hi; a++)
 		if (dev_wrote(s, a, lo))
 			m.dram[a - WIN_BASE] = devdata(a);
 	/* worst case: every dirty line is evicted after the device wrote */
 	if (m.evict)
-		for (i = 0; i < m.nlines; i++)
-			if (m.valid[i] && m.dirty[i]) {
-				memcpy(m.dram + i * m.line, m.cdata + i * m.line, m.line);
-				m.dirty[i] = 0;
-				m.valid[i] = 0;
+		for (sl = 0; sl < m.nslots; sl++)
+			if (m.valid[sl] && m.dirty[sl]) {
+				memcpy(m.dram + (m.tag[sl] - WIN_BASE),
+				       m.cdata + sl * m.line, m.line);
+				m.dirty[sl] = 0;
+				m.valid[sl] = 0;
 				m.c.evicted++;
 			}
 	if (!call(unmap, lo, s->size, DMA_FROM_DEVICE))
 		return false;
 
 	for (a = nlo; a < nhi; a++) {
-		uint8_t v = cpu_read(a);
+		uint8_t v = cpu_peek(a);
 
 		if (a < lo || a >= hi) {
 			if (is_neighbour(s, a, lo, hi) && v != NEIGHBOUR)
@@ -946,7 +762,7 @@ static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
 		die("out of memory");
 	if (s->off + reps * s->size + BUF_BASE - WIN_BASE + 256 > WIN_SIZE)
 		die("scenario does not fit in the modelled window");
-	model_reset();
+	cache_reset();
 	for (k = 0; k < reps && ok; k++)
 		ok = run_one(s, BUF_BASE + s->off + k * s->size, map, unmap, want);
 	free(want);
@@ -972,28 +788,22 @@ static void st(bool ok, const char *name)
 		st_ok = false;
 }
 
-static unsigned int valid_lines(void)
-{
-	unsigned int i, n = 0;
-
-	for (i = 0; i < m.nlines; i++)
-		n += m.valid[i];
-	return n;
-}
 
 static void dirty_range(uint32_t lo, uint32_t n)
 {
 	uint32_t a;
 
-	for (a = lo; a < lo + n; a++)
+	for (a = lo; a < lo + n; a++) {
+		cpu_load(a);	/* allocated on read-allocate cores too */
 		cpu_write(a, SENTINEL);
+	}
 }
 
 static void selftest_arm(void)
 {
 	bool ok;
 
-	model_reset();
+	cache_reset();
 	dirty_range(BUF_BASE, 4 * m.line);
 	ok = call(sym("st_decode"), BUF_BASE, BUF_BASE + m.line, 0);
 	st(ok && m.c.inv == 2 && m.c.clean == 2 && m.c.flush == 2 &&
@@ -1001,13 +811,13 @@ static void selftest_arm(void)
 	   m.c.discarded == 1, "decode_mva_ops_and_condition");
 	st(ok && reg(UC_ARM_REG_R1) == m.ctr, "decode_ctr_read");
 
-	model_reset();
+	cache_reset();
 	dirty_range(BUF_BASE, 4 * m.line);
 	ok = call(sym("st_range"), BUF_BASE, BUF_BASE + 2 * m.line - 1, 0);
-	st(ok && m.c.range == 1 && m.c.wb == 2 && m.valid[(BUF_BASE - WIN_BASE) >> m.lshift] == 0 &&
-	   m.dirty[((BUF_BASE - WIN_BASE) >> m.lshift) + 2] == 1, "decode_feroceon_range");
+	st(ok && m.c.range == 1 && m.c.wb == 2 && slot_of(BUF_BASE) < 0 &&
+	   slot_of(BUF_BASE + 2 * m.line) >= 0 && m.dirty[slot_of(BUF_BASE + 2 * m.line)], "decode_feroceon_range");
 
-	model_reset();
+	cache_reset();
 	dirty_range(BUF_BASE, 5 * m.line);
 	ok = call(sym("st_test_clean"), 0, 0, 0);
 	if (!ok || m.c.test != 6)
@@ -1015,38 +825,39 @@ static void selftest_arm(void)
 	st(ok && m.c.test == 6 && m.c.wb == 5 && first_dirty() < 0 &&
 	   valid_lines() == 0, "decode_test_clean_invalidate_loop");
 
-	model_reset();
+	cache_reset();
 	dirty_range(BUF_BASE, 4 * m.line);
 	ok = call(sym("st_setway"), m.line, m.nsets, 0);
 	st(ok && m.c.setway == m.nsets && m.c.wb == 4 && first_dirty() < 0 &&
 	   valid_lines() == 0, "decode_set_way_traversal");
 
-	model_reset();
+	cache_reset();
 	ok = call(sym("st_unknown"), BUF_BASE, 0, 0);
 	st(!ok && strstr(m.err, "unknown cache operation"),
 	   "unknown_cache_op_fails_loudly");
 	m.err[0] = 0;
 
-	model_reset();
+	cache_reset();
 	ok = call(sym("st_other_cp"), BUF_BASE, 0, 0);
 	st(!ok && strstr(m.err, "not modelled"), "unknown_coprocessor_fails_loudly");
 	m.err[0] = 0;
 
-	model_reset();
+	cache_reset();
 	ok = call(sym("st_unknown_cond"), BUF_BASE, 0, 0);
 	st(!ok && strstr(m.err, "unknown cache operation"),
 	   "unknown_cache_op_fails_loudly_when_condition_fails");
 	m.err[0] = 0;
 
-	model_reset();
+	cache_reset();
 	ok = call(sym("st_mcr2"), BUF_BASE, 0, 0);
 	st(!ok && strstr(m.err, "unconditional coprocessor"),
 	   "unconditional_mcr2_fails_loudly");
 	m.err[0] = 0;
 
-	model_reset();
+	cache_reset();
+	cpu_load(BUF_BASE);	/* the line is present: the store hits */
 	ok = call(sym("st_mem"), BUF_BASE, 0, 0);
-	st(ok && cpu_read(BUF_BASE + 4) == 0x5a && m.dirty[0x10000 >> m.lshift] &&
+	st(ok && cpu_peek(BUF_BASE + 4) == 0x5a && slot_of(BUF_BASE) >= 0 && m.dirty[slot_of(BUF_BASE)] &&
 	   m.c.mem == 2, "kernel_loads_and_stores_go_through_the_cache");
 }
 
@@ -1054,7 +865,7 @@ static void selftest_thumb(void)
 {
 	bool ok;
 
-	model_reset();
+	cache_reset();
 	dirty_range(BUF_BASE, 4 * m.line);
 	ok = call(sym("st_thumb_it"), BUF_BASE, 0, 0);
 	if (!ok || m.c.flush != 1)
@@ -1062,7 +873,7 @@ static void selftest_thumb(void)
 	st(ok && m.c.inv == 0 && m.c.flush == 1 && m.c.wb == 1 &&
 	   reg(UC_ARM_REG_R1) == m.ctr, "thumb_it_block_condition_and_ctr");
 
-	model_reset();
+	cache_reset();
 	ok = call(sym("st_thumb_it_unknown"), BUF_BASE, 0, 0);
 	st(!ok && strstr(m.err, "unknown cache operation"),
 	   "thumb_unknown_cache_op_in_failing_it_slot_fails_loudly");
@@ -1073,14 +884,14 @@ static void selftest_v7m(void)
 {
 	bool ok;
 
-	model_reset();
+	cache_reset();
 	dirty_range(BUF_BASE, 4 * m.line);
 	ok = call(sym("st_scb"), BUF_BASE, 0, 0);
 	st(ok && m.c.inv == 1 && m.c.clean == 1 && m.c.flush == 1 &&
 	   m.c.discarded == 1 && m.c.wb == 0 && reg(UC_ARM_REG_R1) == m.ctr,
 	   "decode_v7m_scb_registers_and_ctr");
 
-	model_reset();
+	cache_reset();
 	ok = call(sym("st_scb_unknown"), BUF_BASE, 0, 0);
 	st(!ok && strstr(m.err, "SCB register"), "unknown_scb_write_fails_loudly");
 	m.err[0] = 0;
@@ -1089,7 +900,7 @@ static void selftest_v7m(void)
 /* eviction and speculation on synthetic map/unmap code */
 static void selftest_model(void)
 {
-	static const struct scenario s = { "st", 0, 4096, true, false, 1024, 600, 0 };
+	static const struct scenario s = { "st", 0, 4096, true, false, 1024, 600, 0, true };
 	bool spec = m.spec, evict = m.evict;
 
 	/* map cleans only, unmap does nothing: stale clean lines hide the data */
@@ -1126,13 +937,37 @@ static void selftest_model(void)
 
 /* ---------------------------------------------------------------- */
 
+/* each core's CTR and CCSIDR say the geometry the model gives it */
+static void selftest_cores(void)
+{
+	static const char *const names[] = {
+		"cortex-a15", "cortex-a9", "cortex-a72", "cortex-m7",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		const struct core *c = core_find(names[i]);
+		char name[80];
+		bool ok;
+
+		ok = c && (4u << (c->ctr >> 16 & 0xf)) == c->line &&
+		     (1u << ((c->ccsidr & 7) + 4)) == c->line &&
+		     (c->ccsidr >> 3 & 0x3ff) + 1 == c->ways &&
+		     (c->ccsidr >> 13 & 0x7fff) + 1 == c->size / c->ways / c->line;
+		snprintf(name, sizeof(name), "%s_ctr_ccsidr_match_geometry", names[i]);
+		st(ok, name);
+	}
+}
+
 static void usage(void)
 {
 	fprintf(stderr,
 		"usage: cachemodel --elf FILE --map SYM --unmap SYM --kind legacy|v6|v7|v7m\n"
-		"                  --line N [--policy wb|wt|none] [--sets N] [--thumb]\n"
+		"                  --core NAME [--alloc read|write] [--repl rr|random|lru]\n"
+		"                  [--policy wb|wt|none] [--thumb] [--inv-as-flush]\n"
 		"                  [--no-spec] [--no-evict] [--scenario NAME]...\n"
-		"       cachemodel --elf SELFTEST.ELF --selftest arm|thumb|v7m|model\n");
+		"       cachemodel --elf SELFTEST.ELF --core NAME --selftest arm|thumb|v7m|model|cores\n"
+		"       cachemodel --cores\n");
 	exit(2);
 }
 
@@ -1141,20 +976,20 @@ int main(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "elf", 1, NULL, 'e' }, { "map", 1, NULL, 'm' },
 		{ "unmap", 1, NULL, 'u' }, { "kind", 1, NULL, 'k' },
-		{ "line", 1, NULL, 'l' }, { "policy", 1, NULL, 'p' },
-		{ "sets", 1, NULL, 's' }, { "thumb", 0, NULL, 't' },
+		{ "core", 1, NULL, 'C' }, { "policy", 1, NULL, 'p' },
+		{ "alloc", 1, NULL, 'a' }, { "repl", 1, NULL, 'r' },
+		{ "thumb", 0, NULL, 't' }, { "inv-as-flush", 0, NULL, 'I' },
 		{ "no-spec", 0, NULL, 'S' }, { "no-evict", 0, NULL, 'E' },
 		{ "scenario", 1, NULL, 'c' }, { "selftest", 1, NULL, 'T' },
+		{ "cores", 0, NULL, 'L' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *elf = NULL, *map = NULL, *unmap = NULL, *selftest = NULL;
-	const char *only[16];
+	const char *only[16], *alloc = NULL, *repl = NULL;
 	int nonly = 0, o, status = 0;
 	bool nospec = false;
 	size_t i;
 
-	m.line = 32;
-	m.nsets = 4;
 	m.evict = true;
 	m.trace = getenv("CACHEMODEL_TRACE") != NULL;
 	while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -1180,8 +1015,16 @@ int main(int argc, char **argv)
 			else
 				usage();
 			break;
-		case 'l':
-			m.line = atoi(optarg);
+		case 'C':
+			m.core = core_find(optarg);
+			if (!m.core)
+				die("unknown core (cachemodel --cores lists them)");
+			break;
+		case 'a':
+			alloc = optarg;
+			break;
+		case 'r':
+			repl = optarg;
 			break;
 		case 'p':
 			if (!strcmp(optarg, "wb"))
@@ -1193,11 +1036,11 @@ int main(int argc, char **argv)
 			else
 				usage();
 			break;
-		case 's':
-			m.nsets = atoi(optarg);
-			break;
 		case 't':
 			m.thumb = true;
+			break;
+		case 'I':
+			m.inv_as_flush = true;
 			break;
 		case 'S':
 			nospec = true;
@@ -1212,29 +1055,41 @@ int main(int argc, char **argv)
 		case 'T':
 			selftest = optarg;
 			break;
+		case 'L':
+			core_list();
+			return 0;
 		default:
 			usage();
 		}
 	}
-	if (!elf || (!selftest && (!map || !unmap)))
+	if (!elf || !m.core || (!selftest && (!map || !unmap)))
 		usage();
-	if (m.line < 8 || m.line > 256 || (m.line & (m.line - 1)) ||
-	    !m.nsets || (m.nsets & (m.nsets - 1)))
-		die("line size and set count must be powers of two");
+	m.line = m.core->line;
+	m.alloc = m.core->alloc;
+	m.repl = m.core->repl;
+	if (alloc && !strcmp(alloc, "read"))
+		m.alloc = AL_READ;
+	else if (alloc && !strcmp(alloc, "write"))
+		m.alloc = AL_WRITE;
+	else if (alloc)
+		usage();
+	if (repl && !strcmp(repl, "rr"))
+		m.repl = R_RR;
+	else if (repl && !strcmp(repl, "random"))
+		m.repl = R_RANDOM;
+	else if (repl && !strcmp(repl, "lru"))
+		m.repl = R_LRU;
+	else if (repl)
+		usage();
 	if (m.kind == K_V7M)
 		m.thumb = true;
 	/* v6, v7 and v7-M may allocate lines speculatively; ARMv4/v5 do not */
 	m.spec = m.kind != K_LEGACY && !nospec;
 	m.lshift = __builtin_ctz(m.line);
-	m.nlines = WIN_SIZE / m.line;
-	/* v7 CTR: format 0b100, DminLine and IminLine in words (log2) */
-	m.ctr = 0x80000000u | (m.lshift - 2) << 16 | (m.lshift - 2);
-	m.valid = calloc(m.nlines, 1);
-	m.dirty = calloc(m.nlines, 1);
-	m.cdata = calloc(WIN_SIZE, 1);
-	m.dram = calloc(WIN_SIZE, 1);
-	if (!m.valid || !m.dirty || !m.cdata || !m.dram)
-		die("out of memory");
+	/* the core's CTR; before ARMv7 only the self-tests read it */
+	m.ctr = m.core->ctr ? m.core->ctr :
+		0x80000000u | (m.lshift - 2) << 16 | (m.lshift - 2);
+	cache_init();
 
 	emu_open();
 	load_elf(elf);
@@ -1247,6 +1102,8 @@ int main(int argc, char **argv)
 			selftest_v7m();
 		else if (!strcmp(selftest, "model"))
 			selftest_model();
+		else if (!strcmp(selftest, "cores"))
+			selftest_cores();
 		else
 			usage();
 		return st_ok ? 0 : 1;
