@@ -143,12 +143,15 @@ static inline unsigned int set_of(uint32_t a)
 
 int slot_of(uint32_t a)
 {
+	static unsigned int last;	/* checked on every use: no staleness */
 	unsigned int s = set_of(a) * m.ways, w;
 	uint32_t t = line_addr(a);
 
+	if (last < m.nslots && m.valid[last] && m.tag[last] == t)
+		return last;
 	for (w = 0; w < m.ways; w++)
 		if (m.valid[s + w] && m.tag[s + w] == t)
-			return s + w;
+			return last = s + w;
 	return -1;
 }
 

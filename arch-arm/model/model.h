@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cachemodel's shared state: the modelled CPU (cache.c) and the counts
- * the scenarios report. cachemodel.c holds the Unicorn glue, the
- * decoder and the scenarios; cache.c the finite data cache.
+ * cachemodel's shared state and interfaces. One job per file:
+ * emu.c (Unicorn, ELF loading, calls), decode.c (coprocessor and SCB
+ * decoding, the memory hooks), cache.c (the finite L1 of each core),
+ * cachemodel.c (scenarios, options), selftest.c (the model's own tests).
  */
 #ifndef CACHEMODEL_MODEL_H
 #define CACHEMODEL_MODEL_H
@@ -13,6 +14,21 @@
 
 #define WIN_BASE	0x20000000u
 #define WIN_SIZE	(2u << 20)
+
+#define BUF_BASE	(WIN_BASE + 0x10000u)
+#define STACK_TOP	0x30010000u
+#define RET_ADDR	0x31000000u
+#define SCB_PAGE	0xe000e000u
+#define SCB_CTR		0xe000ed7cu
+#define SCB_CCSIDR	0xe000ed80u
+#define SCB_CSSELR	0xe000ed84u
+#define MAX_INSNS	50000000u
+
+#define DMA_FROM_DEVICE	2
+#define SENTINEL	0x00	/* what the CPU wrote, as usbfs zeroing */
+#define NEIGHBOUR	0x4e	/* CPU data next to the buffer */
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 enum kind { K_LEGACY, K_V6, K_V7, K_V7M };
 enum policy { P_WB, P_WT, P_NONE };
@@ -94,6 +110,46 @@ void spec_fill(uint32_t a);
 int slot_of(uint32_t a);
 unsigned int valid_lines(void);
 unsigned long dirty_lines_in(uint32_t lo, uint32_t hi);
+
+struct scenario {
+	const char *name;
+	uint32_t off, size;
+	bool dirty, neighbours;
+	unsigned int chunk, devlen;	/* device writes devlen of each chunk */
+	unsigned int reps;	/* buffers one after another (0: one) */
+	bool warm;		/* the CPU read the buffer before writing it */
+};
+
+/* decode.c: coprocessor and SCB decoding, memory hooks */
+uint32_t reg(int r);
+void set_reg(int r, uint32_t v);
+void hook_code(uc_engine *uc, uint64_t pc, uint32_t size, void *u);
+void hook_scb(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
+	      int64_t value, void *u);
+void hook_win(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
+	      int64_t value, void *u);
+
+/* emu.c: Unicorn, the ELF file, calls */
+uint32_t sym(const char *name);
+void load_elf(const char *path);
+void emu_open(void);
+bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2);
+
+/* cachemodel.c: scenarios */
+bool run(const struct scenario *s, uint32_t map, uint32_t unmap);
+
+/* selftest.c */
+extern bool st_ok;
+void selftest_arm(void);
+void selftest_thumb(void);
+void selftest_v7m(void);
+void selftest_model(void);
+void selftest_cores(void);
+
+static inline uint8_t devdata(uint32_t a)
+{
+	return 0xd0 | ((a >> 4) & 0xf);
+}
 
 static inline uint8_t stale(uint32_t a)
 {
