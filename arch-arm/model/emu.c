@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cachemodel's Unicorn glue: errors, the ELF file of the kernel objects,
+ * the emulated CPU and its memory map, and calls into the code.
+ */
+
+#include <elf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "model.h"
+
+void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (!m.err[0])
+		vsnprintf(m.err, sizeof(m.err), fmt, ap);
+	va_end(ap);
+	uc_emu_stop(m.uc);
+}
+
+void die(const char *msg)
+{
+	fprintf(stderr, "cachemodel: %s\n", msg);
+	exit(2);
+}
+
+/* ---------------------------------------------------------------- */
+/* ELF loading and calls                                            */
+
+uint32_t sym(const char *name)
+{
+	Elf32_Ehdr *eh = (Elf32_Ehdr *)m.elf;
+	Elf32_Shdr *sh = (Elf32_Shdr *)(m.elf + eh->e_shoff);
+	int i;
+
+	for (i = 0; i < eh->e_shnum; i++) {
+		Elf32_Sym *s;
+		const char *str;
+		size_t n, j;
+
+		if (sh[i].sh_type != SHT_SYMTAB)
+			continue;
+		s = (Elf32_Sym *)(m.elf + sh[i].sh_offset);
+		str = (const char *)m.elf + sh[sh[i].sh_link].sh_offset;
+		n = sh[i].sh_size / sizeof(*s);
+		for (j = 0; j < n; j++)
+			if (s[j].st_shndx != SHN_UNDEF &&
+			    !strcmp(str + s[j].st_name, name))
+				return s[j].st_value;
+	}
+	fprintf(stderr, "cachemodel: symbol %s not in the ELF file\n", name);
+	exit(2);
+}
+
+void load_elf(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	Elf32_Ehdr *eh;
+	Elf32_Phdr *ph;
+	uint32_t lo = ~0u, hi = 0;
+	int i;
+
+	if (!f)
+		die("cannot open the ELF file");
+	fseek(f, 0, SEEK_END);
+	m.elf_size = ftell(f);
+	rewind(f);
+	m.elf = malloc(m.elf_size);
+	if (!m.elf || fread(m.elf, 1, m.elf_size, f) != m.elf_size)
+		die("cannot read the ELF file");
+	fclose(f);
+	eh = (Elf32_Ehdr *)m.elf;
+	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_machine != EM_ARM)
+		die("not an ARM ELF file");
+	ph = (Elf32_Phdr *)(m.elf + eh->e_phoff);
+	for (i = 0; i < eh->e_phnum; i++) {
+		if (ph[i].p_type != PT_LOAD || !ph[i].p_memsz)
+			continue;
+		if (ph[i].p_vaddr < lo)
+			lo = ph[i].p_vaddr;
+		if (ph[i].p_vaddr + ph[i].p_memsz > hi)
+			hi = ph[i].p_vaddr + ph[i].p_memsz;
+	}
+	if (lo >= hi)
+		die("no loadable segment");
+	lo &= ~0xfffu;
+	hi = (hi + 0xfff) & ~0xfffu;
+	if (uc_mem_map(m.uc, lo, hi - lo, UC_PROT_ALL))
+		die("cannot map the code");
+	for (i = 0; i < eh->e_phnum; i++)
+		if (ph[i].p_type == PT_LOAD && ph[i].p_filesz)
+			uc_mem_write(m.uc, ph[i].p_vaddr,
+				     m.elf + ph[i].p_offset, ph[i].p_filesz);
+}
+
+void emu_open(void)
+{
+	uc_hook h;
+	uc_mode mode = m.thumb ? UC_MODE_THUMB : UC_MODE_ARM;
+	int model;
+	static uint8_t zero[4096];
+
+	if (m.kind == K_V7M)
+		mode |= UC_MODE_MCLASS;
+	if (uc_open(UC_ARCH_ARM, mode, &m.uc))
+		die("uc_open failed");
+	switch (m.kind) {
+	case K_LEGACY:
+		model = UC_CPU_ARM_926;
+		break;
+	case K_V6:
+		model = UC_CPU_ARM_1136;
+		break;
+	case K_V7:
+		model = UC_CPU_ARM_CORTEX_A15;
+		break;
+	default:
+		model = UC_CPU_ARM_CORTEX_M7;
+		break;
+	}
+	if (uc_ctl_set_cpu_model(m.uc, model))
+		die("cannot select the CPU model");
+	if (uc_mem_map(m.uc, WIN_BASE, WIN_SIZE, UC_PROT_READ | UC_PROT_WRITE) ||
+	    uc_mem_map(m.uc, STACK_TOP - 0x10000, 0x10000,
+		       UC_PROT_READ | UC_PROT_WRITE) ||
+	    uc_mem_map(m.uc, RET_ADDR, 0x1000, UC_PROT_ALL))
+		die("uc_mem_map failed");
+	uc_mem_write(m.uc, RET_ADDR, zero, sizeof(zero));
+	uc_hook_add(m.uc, &h, UC_HOOK_CODE, hook_code, NULL, 1, 0);
+	uc_hook_add(m.uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_win,
+		    NULL, WIN_BASE, WIN_BASE + WIN_SIZE - 1);
+	if (m.kind == K_V7M) {
+		if (uc_mem_map(m.uc, SCB_PAGE, 0x1000, UC_PROT_READ | UC_PROT_WRITE))
+			die("cannot map the SCB page");
+		uc_hook_add(m.uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE,
+			    hook_scb, NULL, SCB_PAGE, SCB_PAGE + 0xfff);
+	}
+}
+
+/* call FN(a0, a1, a2); false (with m.err set) when it does not return */
+bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2)
+{
+	uint32_t t = m.thumb ? 1 : 0;
+	uc_err e;
+
+	set_reg(UC_ARM_REG_R0, a0);
+	set_reg(UC_ARM_REG_R1, a1);
+	set_reg(UC_ARM_REG_R2, a2);
+	set_reg(UC_ARM_REG_R3, 0);
+	set_reg(UC_ARM_REG_R12, 0);
+	set_reg(UC_ARM_REG_SP, STACK_TOP - 64);
+	set_reg(UC_ARM_REG_LR, RET_ADDR | t);
+	if (m.kind != K_V7M)
+		set_reg(UC_ARM_REG_CPSR, 0x1d3 | (t << 5));	/* SVC, IRQ/FIQ off */
+	m.it_n = 0;
+	m.have_mva = m.seen_sw = m.seen_test = false;
+	e = uc_emu_start(m.uc, fn | t, RET_ADDR, 0, MAX_INSNS);
+	if (m.err[0])
+		return false;
+	if (e) {
+		snprintf(m.err, sizeof(m.err), "emulation error '%s' at pc 0x%08x",
+			 uc_strerror(e), reg(UC_ARM_REG_PC));
+		return false;
+	}
+	if ((reg(UC_ARM_REG_PC) & ~1u) != RET_ADDR) {
+		snprintf(m.err, sizeof(m.err), "did not return (pc 0x%08x)",
+			 reg(UC_ARM_REG_PC));
+		return false;
+	}
+	return true;
+}

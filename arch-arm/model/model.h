@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cachemodel's shared state and interfaces. One job per file:
+ * emu.c (Unicorn, ELF loading, calls), decode.c (coprocessor and SCB
+ * decoding, the memory hooks), cache.c (the finite L1 of each core),
+ * cachemodel.c (scenarios, options), selftest.c (the model's own tests).
+ */
+#ifndef CACHEMODEL_MODEL_H
+#define CACHEMODEL_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <unicorn/unicorn.h>
+
+#define WIN_BASE	0x20000000u
+#define WIN_SIZE	(2u << 20)
+
+#define BUF_BASE	(WIN_BASE + 0x10000u)
+#define STACK_TOP	0x30010000u
+#define RET_ADDR	0x31000000u
+#define SCB_PAGE	0xe000e000u
+#define SCB_CTR		0xe000ed7cu
+#define SCB_CCSIDR	0xe000ed80u
+#define SCB_CSSELR	0xe000ed84u
+#define MAX_INSNS	50000000u
+
+#define DMA_FROM_DEVICE	2
+#define SENTINEL	0x00	/* what the CPU wrote, as usbfs zeroing */
+#define NEIGHBOUR	0x4e	/* CPU data next to the buffer */
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+enum kind { K_LEGACY, K_V6, K_V7, K_V7M };
+enum policy { P_WB, P_WT, P_NONE };
+enum alloc { AL_READ, AL_WRITE };
+enum repl { R_RR, R_RANDOM, R_LRU };
+
+/* one modelled core's L1 data cache, from its TRM (cache.c) */
+struct core {
+	const char *name;
+	unsigned int size, ways, line;
+	enum repl repl;
+	enum alloc alloc;	/* as the kernel configures it by default */
+	uint32_t ctr, ccsidr;	/* 0: the core has no such register */
+	const char *source;
+};
+
+struct counts {
+	unsigned long lost, exposed, devwrong, neigh;
+	unsigned long inv, clean, flush, whole, setway, range, test;
+	unsigned long barrier, icache, l2, mem;
+	unsigned long wb, evicted, discarded, specfill, insns;
+	unsigned long passes;	/* traversals: ascending MVA runs, whole ops... */
+	unsigned long natural;	/* dirty lines written back by replacement */
+	unsigned long dirtymap;	/* dirty lines of the buffer at map */
+	unsigned long capacity;	/* lines the cache holds */
+};
+
+struct model {
+	uc_engine *uc;
+	enum kind kind;
+	enum policy pol;
+	const struct core *core;
+	enum alloc alloc;
+	enum repl repl;
+	bool thumb, spec, evict, trace, inv_as_flush, in_map;
+	unsigned int line, lshift, nsets, ways, nslots;
+	uint32_t ctr;
+	/* the cache: slot = set * ways + way */
+	uint32_t *tag;
+	uint8_t *valid, *dirty, *cdata;
+	unsigned long *stamp;
+	unsigned int *rr;
+	unsigned long tick;
+	uint32_t lfsr;
+	uint8_t *dram;
+	uint64_t it_pc[4];
+	unsigned int it_cond[4], it_n;
+	uint32_t range_start, last_mva;
+	bool range_set, have_mva, seen_sw, seen_test;
+	struct counts c;
+	char err[256];
+	uint8_t *elf;
+	size_t elf_size;
+};
+
+extern struct model m;
+
+#define __printf(a, b)	__attribute__((format(printf, a, b)))
+__printf(1, 2) void fail(const char *fmt, ...);
+void die(const char *msg);
+
+enum lop { L_INV, L_CLEAN, L_FLUSH };
+
+const struct core *core_find(const char *name);
+void core_list(void);
+void cache_init(void);
+void cache_reset(void);
+void mva_op(uint32_t a, enum lop op);
+void all_op(enum lop op);
+void set_op(uint32_t rt, enum lop op);
+void range_op(uint32_t lo, uint32_t top, enum lop op);
+int first_dirty(void);
+void slot_op(unsigned int s, enum lop op);
+void cpu_write(uint32_t a, uint8_t v);
+void cpu_touch(uint32_t a);
+uint8_t cpu_load(uint32_t a);
+uint8_t cpu_peek(uint32_t a);
+void spec_fill(uint32_t a);
+int slot_of(uint32_t a);
+unsigned int valid_lines(void);
+unsigned long dirty_lines_in(uint32_t lo, uint32_t hi);
+
+struct scenario {
+	const char *name;
+	uint32_t off, size;
+	bool dirty, neighbours;
+	unsigned int chunk, devlen;	/* device writes devlen of each chunk */
+	unsigned int reps;	/* buffers one after another (0: one) */
+	bool warm;		/* the CPU read the buffer before writing it */
+};
+
+/* decode.c: coprocessor and SCB decoding, memory hooks */
+uint32_t reg(int r);
+void set_reg(int r, uint32_t v);
+void hook_code(uc_engine *uc, uint64_t pc, uint32_t size, void *u);
+void hook_scb(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
+	      int64_t value, void *u);
+void hook_win(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
+	      int64_t value, void *u);
+
+/* emu.c: Unicorn, the ELF file, calls */
+uint32_t sym(const char *name);
+void load_elf(const char *path);
+void emu_open(void);
+bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2);
+
+/* cachemodel.c: scenarios */
+bool run(const struct scenario *s, uint32_t map, uint32_t unmap);
+
+/* selftest.c */
+extern bool st_ok;
+void selftest_arm(void);
+void selftest_thumb(void);
+void selftest_v7m(void);
+void selftest_model(void);
+void selftest_cores(void);
+
+static inline uint8_t devdata(uint32_t a)
+{
+	return 0xd0 | ((a >> 4) & 0xf);
+}
+
+static inline uint8_t stale(uint32_t a)
+{
+	return 0xa0 | (a & 0xf);
+}
+
+#endif
