@@ -46,20 +46,20 @@ has_series()
 	     git patch-id --stable | cut -d' ' -f1)" ]
 }
 
-# A tracked file of a kernel tree that a tool breaks on purpose (a
-# mutation, a red run): call "breaking TREE FILE" before changing it and
-# "mend" when done. mend also runs on exit, so an interrupted tool leaves
-# the tree as it was.
+# Tracked files of a kernel tree that a tool breaks on purpose (a
+# mutation, a red run): call "breaking TREE FILE..." before changing them
+# and "mend" when done. mend also runs on exit, so an interrupted tool
+# leaves the tree as it was.
 BROKEN=()
 breaking()
 {
-	BROKEN=("$1" "$2")
+	BROKEN=("$@")
 	trap mend EXIT
 }
 
 mend()
 {
-	[ "${#BROKEN[@]}" -eq 0 ] || git -C "${BROKEN[0]}" checkout -q -- "${BROKEN[1]}"
+	[ "${#BROKEN[@]}" -lt 2 ] || git -C "${BROKEN[0]}" checkout -q -- "${BROKEN[@]:1}"
 	BROKEN=()
 }
 
