@@ -124,7 +124,8 @@ def sh(cmd, **kw):
 
 
 def patch_list(var):
-    return [l.split('=', 1)[1] for l in ENV.get(var, '').split('\n') if l.startswith('PATCH=')]
+    return [os.path.abspath(l.split('=', 1)[1]) for l in ENV.get(var, '').split('\n')
+            if l.startswith('PATCH=')]
 
 
 def trees():
