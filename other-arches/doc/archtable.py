@@ -205,7 +205,7 @@ def results_md(model_archs, kunit):
             comp = compiled.get(a, 'not changed by the series')
             mdl = model_archs.get(a, 'no model')
         lines.append(f'| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {comp} | '
-                     f'{kunit.get(a, "not run")} | {mdl} |')
+                     f'{kunit.get(a, "no row")} | {mdl} |')
     return '\n'.join(lines) + '\n'
 
 
@@ -245,13 +245,18 @@ def main():
             if m:
                 a = {'ppc': 'powerpc'}.get(m.group(1), m.group(1))
                 model_archs[a] = 'base loses, patched 0 (other-arches-model.md)'
+    # rows of tools/checks/80-kunit-other-arches (tools/check --full)
     kunit = {}
-    kp = os.path.join(ENV['RESULTS_DIR'], 'kunit-other-arches.md')
+    kp = os.path.join(ENV['RESULTS_DIR'], 'kunit-config-matrix-other-arches-results.md')
     if os.path.exists(kp):
         for line in open(kp):
-            m = re.match(r'\| ([a-z0-9]+) \| [^|]* \| ([^|]+) \|', line)
-            if m:
-                kunit[m.group(1)] = m.group(2).strip()
+            cells = [c.strip() for c in line.strip().strip('|').split('|')]
+            if len(cells) != 5 or cells[0] in ('configuration', '---'):
+                continue
+            a = cells[0].split('-')[0]
+            a = {'mipsel': 'mips'}.get(a, a)
+            v = f'{cells[0]}: {cells[4]} ({cells[3]})'
+            kunit[a] = f'{kunit[a]}; {v}' if a in kunit else v
     with open(os.path.join(ENV['RESULTS_DIR'], 'arch-dma-table.md'), 'w') as fh:
         fh.write(results_md(model_archs, kunit))
     return report(tests)
