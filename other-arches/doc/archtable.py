@@ -245,7 +245,7 @@ def main():
             if m:
                 a = {'ppc': 'powerpc'}.get(m.group(1), m.group(1))
                 model_archs[a] = 'base loses, patched 0 (other-arches-model.md)'
-    # rows of tools/checks/80-kunit-other-arches (tools/check --full)
+    # rows of tools/checks/80-kunit-arches (tools/check --full)
     kunit = {}
     kp = os.path.join(ENV['RESULTS_DIR'], 'kunit-config-matrix-other-arches-results.md')
     if os.path.exists(kp):
