@@ -111,6 +111,7 @@ ROWS = [
 ]
 
 ENV = os.environ
+APPLY_ERRORS = []
 
 
 def normalize(text):
@@ -145,7 +146,11 @@ def trees():
                 with open(p) as fh:
                     if f'+++ b/{f}\n' not in fh.read():
                         continue
-                sh(['git', 'apply', f'--include={f}', p], cwd=d)
+                r = subprocess.run(['git', 'apply', f'--include={f}', p], cwd=d,
+                                   capture_output=True, text=True)
+                if r.returncode:
+                    APPLY_ERRORS.append(f'{os.path.basename(p)} does not apply to {f}: '
+                                        + r.stderr.strip().replace('\n', ' '))
             with open(os.path.join(d, f)) as fh:
                 out[f] = (base, fh.read())
     return out
@@ -216,7 +221,8 @@ def main():
     sys.path.insert(0, os.path.join(ENV['TOP'], 'tools'))
     from ktap import report
     t = trees()
-    tests = []
+    tests = [(not APPLY_ERRORS, 'series_hunks_apply',
+              '; '.join(APPLY_ERRORS) or 'every hunk of both series for these files applies')]
     for r in ROWS:
         name = re.sub(r'[^a-z0-9]+', '_', r[0].lower()).strip('_')
         bad = []
