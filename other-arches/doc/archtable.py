@@ -1,0 +1,286 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""What every architecture with non-coherent DMA does for DMA_FROM_DEVICE
+at map (arch_sync_dma_for_device()) and unmap (arch_sync_dma_for_cpu()),
+before and after both series (patches/stable-BASE, the ARM series, and
+patches/other-arches-BASE), checked against the tree.
+
+Each row names the code that shows it: C or assembly text that must be
+in the base file (before) and in the file with both series applied
+(after), compared with comments dropped and white space collapsed. The
+"after" tree is the base with every hunk of both series for that file
+applied (git apply), so nothing is checked out.
+
+  archtable.py rst       print the table as it goes in dma-api.rst
+  archtable.py check     KTAP: every row's evidence, the table in
+                         dma-api.rst after the series equals "rst", and
+                         writes Documentation/results/BASE/arch-dma-table.md
+Environment: TOP, BASE, BASE_TAG, BASE_VERSION, RESULTS_DIR, TREE (the
+base tree), PATCHES (PATCH=FILE lines: the other-arches series), ARM_PATCHES
+(the same for the ARM series).
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+FD = 'case DMA_FROM_DEVICE:'
+
+# arch, files, map before (text), map after, unmap after,
+# [(file, text that must be in the base)], [(file, text in the tree after)],
+# [(file, text in both)] -- unmap evidence, and files that must have no
+# arch_sync_dma_for_cpu()/_for_device() for "nothing"
+ROWS = [
+    ('arc', 'invalidate', 'write back', 'invalidate',
+     [('arch/arc/mm/dma.c', f'{FD} dma_cache_inv(paddr, size);')],
+     [('arch/arc/mm/dma.c', f'{FD} dma_cache_wback(paddr, size);')],
+     [('arch/arc/mm/dma.c', f'{FD} case DMA_BIDIRECTIONAL: dma_cache_inv(paddr, size);')]),
+    ('arm (ARMv6, ARMv7, ARMv7-M)', 'invalidate', 'write back', 'invalidate',
+     [('arch/arm/mm/cache-v7.S', 'teq r2, #DMA_FROM_DEVICE beq v7_dma_inv_range')],
+     [('arch/arm/mm/cache-v7.S', 'SYM_TYPED_FUNC_START(v7_dma_map_area) add r1, r1, r0 b v7_dma_clean_range')],
+     [('arch/arm/mm/cache-v7.S', 'teq r2, #DMA_TO_DEVICE bne v7_dma_inv_range')]),
+    ('arm (ARMv4, ARMv5)', 'invalidate', 'write back and invalidate', 'nothing',
+     [('arch/arm/mm/proc-arm926.S', 'beq arm926_dma_clean_range bcs arm926_dma_inv_range')],
+     [('arch/arm/mm/proc-arm926.S', 'beq arm926_dma_clean_range b arm926_dma_flush_range SYM_FUNC_END(arm926_dma_map_area)')],
+     [('arch/arm/mm/proc-arm926.S', 'SYM_TYPED_FUNC_START(arm926_dma_unmap_area) ret lr')]),
+    ('arm64', 'write back', 'write back', 'invalidate',
+     [('arch/arm64/mm/dma-mapping.c', 'dcache_clean_poc(start, start + size); }')],
+     [('arch/arm64/mm/dma-mapping.c', 'dcache_clean_poc(start, start + size); }')],
+     [('arch/arm64/mm/dma-mapping.c', 'dcache_inval_poc(start, start + size);')]),
+    ('csky', 'write back and invalidate', 'write back and invalidate', 'invalidate',
+     [('arch/csky/mm/dma-mapping.c', f'{FD} case DMA_BIDIRECTIONAL: cache_op(paddr, size, dma_wbinv_range);')],
+     [('arch/csky/mm/dma-mapping.c', f'{FD} case DMA_BIDIRECTIONAL: cache_op(paddr, size, dma_wbinv_range);')],
+     [('arch/csky/mm/dma-mapping.c', f'{FD} case DMA_BIDIRECTIONAL: cache_op(paddr, size, dma_inv_range);')]),
+    ('hexagon', 'invalidate', 'write back and invalidate', 'nothing',
+     [('arch/hexagon/kernel/dma.c', f'{FD} hexagon_inv_dcache_range(')],
+     [('arch/hexagon/kernel/dma.c', f'{FD} case DMA_BIDIRECTIONAL: flush_dcache_range(')],
+     [('arch/hexagon/kernel/dma.c', '!arch_sync_dma_for_cpu(')]),
+    ('m68k (68040, 68060)', 'invalidate', 'write back and invalidate', 'nothing',
+     [('arch/m68k/kernel/dma.c', f'{FD} cache_clear(handle, size);')],
+     [('arch/m68k/kernel/dma.c', f'{FD} cache_push(handle, size); if (CPU_IS_060 || CPU_IS_020_OR_030) cache_clear(handle, size);')],
+     [('arch/m68k/kernel/dma.c', '!arch_sync_dma_for_cpu(')]),
+    ('microblaze', 'invalidate', 'write back and invalidate', 'invalidate',
+     [('arch/microblaze/kernel/dma.c', f'{FD} invalidate_dcache_range(paddr, paddr + size);'),
+      ('arch/microblaze/kernel/dma.c', 'enum dma_data_direction dir) { __dma_sync(paddr, size, dir); } void arch_sync_dma_for_cpu(')],
+     [('arch/microblaze/kernel/dma.c', 'if (dir == DMA_FROM_DEVICE) flush_dcache_range(paddr, paddr + size); else __dma_sync(paddr, size, dir);')],
+     [('arch/microblaze/kernel/dma.c', 'void arch_sync_dma_for_cpu(phys_addr_t paddr, size_t size, enum dma_data_direction dir) { __dma_sync(paddr, size, dir); }')]),
+    ('mips (speculating CPUs)', 'invalidate', 'write back', 'invalidate',
+     [('arch/mips/mm/dma-noncoherent.c', f'{FD} dma_cache_inv((unsigned long)addr, size);')],
+     [('arch/mips/mm/dma-noncoherent.c', 'if (cpu_needs_post_dma_flush()) dma_cache_wback((unsigned long)addr, size);')],
+     [('arch/mips/mm/dma-noncoherent.c', 'if (cpu_needs_post_dma_flush()) dma_sync_phys(paddr, size, dir, false);')]),
+    ('mips (other CPUs)', 'invalidate', 'write back and invalidate', 'nothing',
+     [('arch/mips/mm/dma-noncoherent.c', f'{FD} dma_cache_inv((unsigned long)addr, size);')],
+     [('arch/mips/mm/dma-noncoherent.c', 'else dma_cache_wback_inv((unsigned long)addr, size); break; case DMA_BIDIRECTIONAL:')],
+     [('arch/mips/mm/dma-noncoherent.c', 'if (cpu_needs_post_dma_flush()) dma_sync_phys(paddr, size, dir, false);')]),
+    ('nios2', 'invalidate', 'write back and invalidate', 'invalidate',
+     [('arch/nios2/mm/dma-mapping.c', f'{FD} invalidate_dcache_range((unsigned long)vaddr, (unsigned long)(vaddr + size)); break; case DMA_TO_DEVICE: case DMA_BIDIRECTIONAL:')],
+     [('arch/nios2/mm/dma-mapping.c', f'{FD} case DMA_TO_DEVICE: case DMA_BIDIRECTIONAL: flush_dcache_range(')],
+     [('arch/nios2/mm/dma-mapping.c', f'{FD} invalidate_dcache_range((unsigned long)vaddr, (unsigned long)(vaddr + size)); break; case DMA_TO_DEVICE:')]),
+    ('openrisc', 'invalidate', 'write back and invalidate', 'nothing',
+     [('arch/openrisc/kernel/dma.c', 'mtspr(SPR_DCBIR, cl);')],
+     [('arch/openrisc/kernel/dma.c', f'case DMA_TO_DEVICE: {FD} case DMA_BIDIRECTIONAL: for (cl = addr; cl < addr + size; cl += cpuinfo->dcache_block_size) mtspr(SPR_DCBFR, cl);')],
+     [('arch/openrisc/kernel/dma.c', '!arch_sync_dma_for_cpu(')]),
+    ('parisc', 'write back and invalidate', 'write back and invalidate', 'invalidate',
+     [('arch/parisc/kernel/pci-dma.c', 'flush_kernel_dcache_range((unsigned long)phys_to_virt(paddr), size); }')],
+     [('arch/parisc/kernel/pci-dma.c', 'flush_kernel_dcache_range((unsigned long)phys_to_virt(paddr), size); }')],
+     [('arch/parisc/kernel/pci-dma.c', f'{FD} purge_kernel_dcache_range_asm(addr, addr + size);')]),
+    ('powerpc (32-bit, non-coherent)', 'invalidate (flush if unaligned)', 'write back', 'invalidate (flush if unaligned)',
+     [('arch/powerpc/mm/dma-noncoherent.c', f'{FD} if ((start | end) & (L1_CACHE_BYTES - 1)) flush_dcache_range(start, end); else invalidate_dcache_range(start, end);'),
+      ('arch/powerpc/mm/dma-noncoherent.c', 'void arch_sync_dma_for_device(phys_addr_t paddr, size_t size, enum dma_data_direction dir) { __dma_sync_page(paddr, size, dir); }')],
+     [('arch/powerpc/mm/dma-noncoherent.c', 'if (dir == DMA_FROM_DEVICE) dir = DMA_TO_DEVICE; __dma_sync_page(paddr, size, dir);'),
+      ('arch/powerpc/mm/dma-noncoherent.c', 'case DMA_TO_DEVICE: clean_dcache_range(start, end);')],
+     [('arch/powerpc/mm/dma-noncoherent.c', f'{FD} if ((start | end) & (L1_CACHE_BYTES - 1)) flush_dcache_range(start, end); else invalidate_dcache_range(start, end);')]),
+    ('riscv', 'write back', 'write back', 'invalidate',
+     [('arch/riscv/mm/dma-noncoherent.c', f'{FD} if (!arch_sync_dma_clean_before_fromdevice())')],
+     [('arch/riscv/mm/dma-noncoherent.c', f'{FD} if (!arch_sync_dma_clean_before_fromdevice())')],
+     [('arch/riscv/mm/dma-noncoherent.c', 'if (arch_sync_dma_cpu_needs_post_dma_flush()) arch_dma_cache_inv(paddr, size);')]),
+    ('sh', 'invalidate', 'write back and invalidate', 'nothing',
+     [('arch/sh/kernel/dma-coherent.c', f'{FD} __flush_invalidate_region(addr, size);')],
+     [('arch/sh/kernel/dma-coherent.c', f'{FD} case DMA_BIDIRECTIONAL: __flush_purge_region(addr, size);')],
+     [('arch/sh/kernel/dma-coherent.c', '!arch_sync_dma_for_cpu(')]),
+    ('sparc (32-bit LEON)', 'nothing', 'nothing', 'invalidate all (write-through)',
+     [('arch/sparc/kernel/ioport.c', '!arch_sync_dma_for_device(')],
+     [('arch/sparc/kernel/ioport.c', '!arch_sync_dma_for_device(')],
+     [('arch/sparc/kernel/ioport.c', 'leon_flush_dcache_all();')]),
+    ('xtensa', 'nothing', 'write back', 'invalidate',
+     [('arch/xtensa/kernel/pci-dma.c', 'enum dma_data_direction dir) { switch (dir) { case DMA_BIDIRECTIONAL: case DMA_TO_DEVICE: if (XCHAL_DCACHE_IS_WRITEBACK)')],
+     [('arch/xtensa/kernel/pci-dma.c', f'{FD} case DMA_BIDIRECTIONAL: case DMA_TO_DEVICE: if (XCHAL_DCACHE_IS_WRITEBACK) do_cache_op(paddr, size, __flush_dcache_range);')],
+     [('arch/xtensa/kernel/pci-dma.c', 'case DMA_BIDIRECTIONAL: case DMA_FROM_DEVICE: do_cache_op(paddr, size, __invalidate_dcache_range);')]),
+]
+
+ENV = os.environ
+APPLY_ERRORS = []
+
+
+def normalize(text):
+    text = re.sub(r'/\*.*?\*/', ' ', text, flags=re.S)
+    text = re.sub(r'//.*$|@.*$', ' ', text, flags=re.M)
+    return ' '.join(text.split()).replace('( ', '(').replace(' )', ')')
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw).stdout
+
+
+def patch_list(var):
+    return [os.path.abspath(l.split('=', 1)[1]) for l in ENV.get(var, '').split('\n')
+            if l.startswith('PATCH=')]
+
+
+def trees():
+    """{file: (base text, text after both series)} for every file of ROWS,
+    and dma-api.rst."""
+    files = sorted({f for r in ROWS for ev in r[4:] for f, _ in ev} |
+                   {'Documentation/core-api/dma-api.rst'})
+    patches = patch_list('ARM_PATCHES') + patch_list('PATCHES')
+    out = {}
+    with tempfile.TemporaryDirectory() as d:
+        for f in files:
+            base = sh(['git', '-C', ENV['TREE'], 'show', f'{ENV["BASE_TAG"]}:{f}'])
+            os.makedirs(os.path.join(d, os.path.dirname(f)), exist_ok=True)
+            with open(os.path.join(d, f), 'w') as fh:
+                fh.write(base)
+            for p in patches:
+                with open(p) as fh:
+                    if f'+++ b/{f}\n' not in fh.read():
+                        continue
+                r = subprocess.run(['git', 'apply', f'--include={f}', p], cwd=d,
+                                   capture_output=True, text=True)
+                if r.returncode:
+                    APPLY_ERRORS.append(f'{os.path.basename(p)} does not apply to {f}: '
+                                        + r.stderr.strip().replace('\n', ' '))
+            with open(os.path.join(d, f)) as fh:
+                out[f] = (base, fh.read())
+    return out
+
+
+def has(text, ev):
+    if ev.startswith('!'):
+        return not re.search(r'^\s*void\s+' + re.escape(ev[1:]), text, re.M)
+    return normalize(ev) in normalize(text)
+
+
+def rst_table():
+    head = ('Architecture', 'Map, before', 'Map', 'Unmap')
+    rows = [head] + [(r[0], r[1], r[2], r[3]) for r in ROWS]
+    w = [max(len(r[i]) for r in rows) for i in range(4)]
+    rule = '  '.join('=' * n for n in w)
+    fmt = lambda r: '  '.join(c.ljust(n) for c, n in zip(r, w)).rstrip()
+    # the before column is for the table in Documentation/results, not
+    # for the kernel's documentation: drop it there
+    w2 = [w[0], w[2], w[3]]
+    rule2 = '  '.join('=' * n for n in w2)
+    fmt2 = lambda r: '  '.join(c.ljust(n) for c, n in zip((r[0], r[2], r[3]), w2)).rstrip()
+    del rule, fmt
+    return '\n'.join([rule2, fmt2(head), rule2] + [fmt2(r) for r in rows[1:]] + [rule2]) + '\n'
+
+
+def results_md(model_archs, kunit):
+    compiled = {}
+    for line in open(os.path.join(ENV['TOP'], 'tools/checks/70-other-arches')):
+        m = re.match(r'^([a-z0-9]+) \| (.*) \| (.*?)(\"?)$', line.strip())
+        if m:
+            compiled[m.group(1)] = (f'W=1, {m.group(3)}' if m.group(2) != '-'
+                                    else f'no ({m.group(3)})')
+    lines = [
+        '<!-- SPDX-License-Identifier: GPL-2.0 -->',
+        f'<!-- Generated by BASE={ENV["BASE"]} tools/checks/74-other-arches-doc '
+        '(other-arches/doc/archtable.py); do not edit. -->',
+        '# DMA_FROM_DEVICE at map and unmap, by architecture, before and after both series',
+        '',
+        f'Checked against {ENV["BASE_VERSION"]}: every cell of "map before", "map '
+        'after" and "unmap" is backed by source text that',
+        'other-arches/doc/archtable.py finds in the base file or in the file with '
+        'patches/stable-6.12 (ARM) and patches/other-arches-6.12 applied.',
+        '"Compiled": the W=1 build of tools/checks/70-other-arches (arm: the ARM '
+        'series\' own checks). "KUnit": the dma_mapping suite in QEMU, which models',
+        'no data cache (plumbing, not the fix). "Model": the cache models '
+        '(Documentation/results/6.12/model.md for arm, other-arches-model.md for the rest).',
+        '',
+        '| architecture | map, before | map, after | unmap (after) | compiled | KUnit | model |',
+        '| --- | --- | --- | --- | --- | --- | --- |',
+    ]
+    for r in ROWS:
+        a = r[0].split()[0]
+        if a == 'arm':
+            comp, mdl = 'yes (ARM series checks)', 'base loses, patched 0 (model.md)'
+        else:
+            comp = compiled.get(a, 'not changed by the series')
+            mdl = model_archs.get(r[0], model_archs.get(a, 'no model'))
+        ku = kunit.get(a, 'no row')
+        if r[0] == 'mips (speculating CPUs)':
+            # Malta's 24Kc has no MAARs: QEMU runs the other CPUs' path
+            ku = 'no row (the 24Kc of the Malta rows does not speculate)'
+        lines.append(f'| {r[0]} | {r[1]} | {r[2]} | {r[3]} | {comp} | {ku} | {mdl} |')
+    return '\n'.join(lines) + '\n'
+
+
+def main():
+    if sys.argv[1:] == ['rst']:
+        sys.stdout.write(rst_table())
+        return 0
+    sys.path.insert(0, os.path.join(ENV['TOP'], 'tools'))
+    from ktap import report
+    t = trees()
+    tests = [(not APPLY_ERRORS, 'series_hunks_apply',
+              '; '.join(APPLY_ERRORS) or 'every hunk of both series for these files applies')]
+    for r in ROWS:
+        name = re.sub(r'[^a-z0-9]+', '_', r[0].lower()).strip('_')
+        bad = []
+        for which, ev_list in (('before', r[4]), ('after', r[5]), ('unmap', r[6])):
+            for f, ev in ev_list:
+                text = t[f][0] if which == 'before' else t[f][1]
+                if not has(text, ev):
+                    bad.append(f'{which}: "{ev}" not in {f}')
+        # a changed row: some of its base text is gone after the series
+        if r[1] != r[2] and all(has(t[f][1], ev) for f, ev in r[4]):
+            bad.append('all of its base text is still there after the series')
+        tests.append((not bad, f'table_row_{name}',
+                      '; '.join(bad) or f'{r[0]}: map {r[1]} -> {r[2]}, unmap {r[3]}: evidence found'))
+    doc = t['Documentation/core-api/dma-api.rst'][1]
+    table = rst_table()
+    tests.append((table in doc, 'dma_api_rst_table_is_generated',
+                  'the table in dma-api.rst after the series is `archtable.py rst`'
+                  if table in doc else 'dma-api.rst after the series lacks the table '
+                  '`other-arches/doc/archtable.py rst` prints: regenerate the doc patch'))
+    # the README table's model and KUnit columns, from generated results
+    model_archs = {}
+    mp = os.path.join(ENV['RESULTS_DIR'], 'other-arches-model.md')
+    if os.path.exists(mp):
+        # per configuration: base cells 3-7, patched cells 8-12 (lost first)
+        for line in open(mp):
+            m = re.match(r'\| (mips|ppc|m68k)_\S+ \|', line)
+            if not m:
+                continue
+            cells = [c.strip() for c in line.strip().strip('|').split('|')]
+            base = sum(int(c.split()[0]) for c in cells[3:8])
+            patched = (sum(int(n) for c in cells[8:13] for n in c.split(' / ')) +
+                       sum(int(c.split(' / ')[1]) for c in cells[13:15]))
+            # the row of the table each configuration belongs to
+            a = {'ppc': 'powerpc', 'mips': 'mips (other CPUs)'}.get(m.group(1), m.group(1))
+            if cells[0] == 'mips_maar':
+                a = 'mips (speculating CPUs)'
+            v = (f'{cells[0]}: base loses {base} bytes in 5 scenarios, patched '
+                 f'{patched} (lost, exposed, device or neighbour bytes wrong)')
+            model_archs[a] = f'{model_archs[a]}; {v}' if a in model_archs else v
+    # rows of tools/checks/80-kunit-arches (tools/check --full)
+    kunit = {}
+    kp = os.path.join(ENV['RESULTS_DIR'], 'kunit-config-matrix-other-arches-results.md')
+    if os.path.exists(kp):
+        for line in open(kp):
+            cells = [c.strip() for c in line.strip().strip('|').split('|')]
+            if len(cells) != 5 or cells[0] in ('configuration', '---'):
+                continue
+            a = cells[0].split('-')[0]
+            a = {'mipsel': 'mips'}.get(a, a)
+            v = f'{cells[0]}: {cells[4]} ({cells[3]})'
+            kunit[a] = f'{kunit[a]}; {v}' if a in kunit else v
+    with open(os.path.join(ENV['RESULTS_DIR'], 'arch-dma-table.md'), 'w') as fh:
+        fh.write(results_md(model_archs, kunit))
+    return report(tests)
+
+
+if __name__ == '__main__':
+    sys.exit(main())
