@@ -18,12 +18,13 @@ require_clean_tree()
 		die "$tree has uncommitted changes to $(echo "$dirt" | wc -l) tracked file(s); commit or stash them first"
 }
 
-# The patch files of the series, cover letter excluded, in order.
+# The patch files of the series (of DIR, default $PATCH_DIR), cover
+# letter excluded, in order.
 series_patches()
 {
 	local p
 
-	for p in "$PATCH_DIR"/*.patch; do
+	for p in "${1:-$PATCH_DIR}"/*.patch; do
 		[ -e "$p" ] || continue
 		case "${p##*/}" in
 		0000-cover-letter.patch|*-0000-cover-letter.patch) ;;

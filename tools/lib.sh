@@ -61,9 +61,10 @@ BASE_TARBALL=/usr/src/$BASE_PKG.tar.xz
 BASE_TAG=base-$BASE_VERSION
 PATCH_DIR=${SERIES_DIR:-$TOP/$_dir}
 COVER=$TOP/$_cover
+# A series that goes on top of another names its patch directory here.
+PREREQ_DIR=
 # What the tools generate for this base (tables, logs): never edited.
 RESULTS_DIR=$TOP/Documentation/results/$BASE
-unset _line _dir _cover
 # Everything a tool unpacks or builds for this base: the base tree, O=
 # build directories, worktrees. Kept between runs.
 CACHE_ROOT=${ARM_DMA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/arm-dma-from-device}
@@ -84,8 +85,23 @@ other-arches)
 	SUBJECT_PREFIX=PATCH
 	unset _sfx
 	;;
-*) die "SERIES=$SERIES: the only other series is other-arches" ;;
+# SERIES=dma-kasan: CONFIG_DMA_KASAN (issue 15), a new feature for the
+# dma-mapping tree, on top of the ARM series, whose KUnit suite it needs:
+# patches/dma-kasan for mainline, patches/dma-kasan-BASE for a base.
+# tools/series applies the ARM series first and exports only its own
+# patches, with the ARM series' patch ids as prerequisites.
+dma-kasan)
+	if [ "$BASE" = mainline ]; then _sfx=; else _sfx=-$BASE; fi
+	PREREQ_DIR=$TOP/$_dir
+	PATCH_DIR=${SERIES_DIR:-$TOP/patches/dma-kasan$_sfx}
+	COVER=$TOP/Documentation/cover-letter-dma-kasan$_sfx.txt
+	SERIES_BRANCH=dma-kasan
+	SUBJECT_PREFIX=PATCH
+	unset _sfx
+	;;
+*) die "SERIES=$SERIES: the other series are other-arches and dma-kasan" ;;
 esac
+unset _line _dir _cover
 CROSS_COMPILE=${CROSS_COMPILE:-arm-linux-gnueabi-}
 export CROSS_COMPILE
 # git am, and git am --abort, need a committer, and a new machine has
