@@ -3,7 +3,8 @@
  * cachemodel's shared state and interfaces. One job per file:
  * emu.c (Unicorn, ELF loading, calls), decode.c (coprocessor and SCB
  * decoding, the memory hooks), cache.c (the finite L1 of each core),
- * cachemodel.c (scenarios, options), selftest.c (the model's own tests).
+ * outer.c (the L2C-310 outer cache and its registers), cachemodel.c
+ * (scenarios, options), selftest.c (the model's own tests).
  */
 #ifndef CACHEMODEL_MODEL_H
 #define CACHEMODEL_MODEL_H
