@@ -166,7 +166,7 @@ static bool in_window(uint32_t a)
 
 static void writeback(unsigned int s)
 {
-	memcpy(m.dram + (m.tag[s] - WIN_BASE), m.cdata + s * m.line, m.line);
+	next_write(m.tag[s], m.cdata + s * m.line, m.line);
 	m.dirty[s] = 0;
 }
 
@@ -208,7 +208,7 @@ static unsigned int allocate(uint32_t a)
 		m.c.natural++;
 	}
 	m.tag[s] = line_addr(a);
-	memcpy(m.cdata + s * m.line, m.dram + (line_addr(a) - WIN_BASE), m.line);
+	next_read(line_addr(a), m.cdata + s * m.line, m.line);
 	m.valid[s] = 1;
 	m.dirty[s] = 0;
 	return s;
@@ -316,18 +316,18 @@ void cpu_write(uint32_t a, uint8_t v)
 	if (!in_window(a))
 		return;
 	if (m.pol == P_NONE) {
-		m.dram[a - WIN_BASE] = v;
+		next_write(a, &v, 1);
 		return;
 	}
 	s = slot_of(a);
 	if (m.pol == P_WT) {
-		m.dram[a - WIN_BASE] = v;
+		next_write(a, &v, 1);
 		if (s >= 0)
 			m.cdata[s * m.line + (a & (m.line - 1))] = v;
 		return;
 	}
 	if (s < 0 && m.alloc == AL_READ) {
-		m.dram[a - WIN_BASE] = v;	/* write miss: to memory */
+		next_write(a, &v, 1);	/* write miss: to memory */
 		return;
 	}
 	if (s < 0)
@@ -345,7 +345,7 @@ uint8_t cpu_load(uint32_t a)
 	if (!in_window(a))
 		return 0;
 	if (m.pol == P_NONE)
-		return m.dram[a - WIN_BASE];
+		return next_peek(a);
 	s = slot_of(a);
 	if (s < 0)
 		s = allocate(a);
@@ -364,7 +364,7 @@ uint8_t cpu_peek(uint32_t a)
 	int s = slot_of(a);
 
 	return s >= 0 ? m.cdata[s * m.line + (a & (m.line - 1))] :
-			m.dram[a - WIN_BASE];
+			next_peek(a);
 }
 
 /*

@@ -18,6 +18,64 @@
 
 struct model m;
 
+/*
+ * With --outer, map and unmap are sequences (--map-seq, --unmap-seq) of
+ * "inner" (the backend's map or unmap area routine) and "outer_inv",
+ * "outer_clean", "outer_flush" (cache-l2x0.o's l2c210_*_range, which the
+ * L2C-310 uses): the order of __dma_page_cpu_to_dev() and
+ * __dma_page_dev_to_cpu() in arch/arm/mm/dma-mapping.c, which
+ * arch-arm/model/dmaseq.py reads from the tree's source.
+ */
+#define MAX_SEQ	8
+static const char *map_seq[MAX_SEQ], *unmap_seq[MAX_SEQ];
+static unsigned int n_map_seq, n_unmap_seq;
+
+static unsigned int parse_seq(char *arg, const char **seq)
+{
+	unsigned int n = 0;
+	char *t;
+
+	for (t = strtok(arg, ","); t; t = strtok(NULL, ",")) {
+		if (n == MAX_SEQ)
+			die("sequence too long");
+		if (strcmp(t, "inner") && strcmp(t, "outer_inv") &&
+		    strcmp(t, "outer_clean") && strcmp(t, "outer_flush"))
+			die("unknown step in a sequence");
+		seq[n++] = t;
+	}
+	return n;
+}
+
+/* run SEQ on [lo, lo + size): INNER is the backend's routine */
+static bool run_seq(const char **seq, unsigned int n, uint32_t inner,
+		    uint32_t lo, uint32_t size)
+{
+	unsigned int i;
+	uint32_t a, fn;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(seq[i], "inner"))
+			fn = inner;
+		else if (!strcmp(seq[i], "outer_inv"))
+			fn = sym("l2c210_inv_range");
+		else if (!strcmp(seq[i], "outer_clean"))
+			fn = sym("l2c210_clean_range");
+		else
+			fn = sym("l2c210_flush_range");
+		if (fn == inner) {
+			if (!call(fn, lo, size, DMA_FROM_DEVICE))
+				return false;
+		} else if (!call(fn, lo, lo + size, 0)) {
+			return false;
+		}
+		/* the CPU may allocate lines between any two steps */
+		if (m.spec && i + 1 < n)
+			for (a = lo & ~(m.line - 1); a < lo + size; a += m.line)
+				spec_fill(a);
+	}
+	return true;
+}
+
 /* ---------------------------------------------------------------- */
 /* Scenarios                                                        */
 
@@ -63,6 +121,11 @@ static void print_counts(const char *name)
 	       c->barrier, c->icache, c->l2, c->mem, c->wb, c->evicted,
 	       c->discarded, c->specfill, c->insns, c->passes, c->natural,
 	       c->dirtymap, c->capacity);
+	if (m.outer)
+		printf("%s l2inv=%lu l2clean=%lu l2flush=%lu l2sync=%lu l2wb=%lu l2discarded=%lu l2natural=%lu l2evicted=%lu l2unaligned=%lu l2dirtymap=%lu l2capacity=%lu\n",
+		       name, c->l2inv, c->l2clean, c->l2flush, c->l2sync,
+		       c->l2wb, c->l2discarded, c->l2natural, c->l2evicted,
+		       c->l2unaligned, c->l2dirtymap, c->l2capacity);
 }
 
 static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
@@ -89,9 +152,14 @@ static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 	for (a = lo; a < hi; a++)
 		want[a - WIN_BASE] = cpu_peek(a);
 	m.c.dirtymap += dirty_lines_in(lo, hi);
+	if (m.outer)
+		m.c.l2dirtymap += l2_dirty_lines_in(lo, hi);
 
 	m.in_map = true;
-	ok = call(map, lo, s->size, DMA_FROM_DEVICE);
+	if (m.outer)
+		ok = run_seq(map_seq, n_map_seq, map, lo, s->size);
+	else
+		ok = call(map, lo, s->size, DMA_FROM_DEVICE);
 	m.in_map = false;
 	if (!ok)
 		return false;
@@ -106,13 +174,19 @@ static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 	if (m.evict)
 		for (sl = 0; sl < m.nslots; sl++)
 			if (m.valid[sl] && m.dirty[sl]) {
-				memcpy(m.dram + (m.tag[sl] - WIN_BASE),
-				       m.cdata + sl * m.line, m.line);
+				next_write(m.tag[sl], m.cdata + sl * m.line, m.line);
 				m.dirty[sl] = 0;
 				m.valid[sl] = 0;
 				m.c.evicted++;
 			}
-	if (!call(unmap, lo, s->size, DMA_FROM_DEVICE))
+	/* and the L2's, the L1's among them, after them */
+	if (m.evict && m.outer)
+		l2_evict_dirty();
+	if (m.outer)
+		ok = run_seq(unmap_seq, n_unmap_seq, unmap, lo, s->size);
+	else
+		ok = call(unmap, lo, s->size, DMA_FROM_DEVICE);
+	if (!ok)
 		return false;
 
 	for (a = nlo; a < nhi; a++) {
@@ -144,6 +218,8 @@ bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
 	if (s->off + reps * s->size + BUF_BASE - WIN_BASE + 256 > WIN_SIZE)
 		die("scenario does not fit in the modelled window");
 	cache_reset();
+	if (m.outer)
+		l2_reset();
 	for (k = 0; k < reps && ok; k++)
 		ok = run_one(s, BUF_BASE + s->off + k * s->size, map, unmap, want);
 	free(want);
@@ -163,8 +239,9 @@ static void usage(void)
 		"                  --core NAME [--alloc read|write] [--repl rr|random|lru]\n"
 		"                  [--policy wb|wt|none] [--thumb] [--inv-as-flush]\n"
 		"                  [--no-spec] [--no-evict] [--scenario NAME]...\n"
+		"                  [--outer --map-seq STEPS --unmap-seq STEPS]\n"
 		"       cachemodel --elf SELFTEST.ELF --core NAME --selftest arm|thumb|v7m|model|cores\n"
-		"       cachemodel --cores\n");
+		"       cachemodel --cores | --l2\n");
 	exit(2);
 }
 
@@ -178,7 +255,8 @@ int main(int argc, char **argv)
 		{ "thumb", 0, NULL, 't' }, { "inv-as-flush", 0, NULL, 'I' },
 		{ "no-spec", 0, NULL, 'S' }, { "no-evict", 0, NULL, 'E' },
 		{ "scenario", 1, NULL, 'c' }, { "selftest", 1, NULL, 'T' },
-		{ "cores", 0, NULL, 'L' },
+		{ "cores", 0, NULL, 'L' }, { "outer", 0, NULL, 'O' },
+		{ "map-seq", 1, NULL, 'M' }, { "l2", 0, NULL, 'l' }, { "unmap-seq", 1, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *elf = NULL, *map = NULL, *unmap = NULL, *selftest = NULL;
@@ -252,6 +330,18 @@ int main(int argc, char **argv)
 		case 'T':
 			selftest = optarg;
 			break;
+		case 'O':
+			m.outer = true;
+			break;
+		case 'M':
+			n_map_seq = parse_seq(optarg, map_seq);
+			break;
+		case 'U':
+			n_unmap_seq = parse_seq(optarg, unmap_seq);
+			break;
+		case 'l':
+			puts(l2_desc);
+			return 0;
 		case 'L':
 			core_list();
 			return 0;
@@ -287,9 +377,15 @@ int main(int argc, char **argv)
 	m.ctr = m.core->ctr ? m.core->ctr :
 		0x80000000u | (m.lshift - 2) << 16 | (m.lshift - 2);
 	cache_init();
+	if (m.outer && (!n_map_seq || !n_unmap_seq))
+		die("--outer needs --map-seq and --unmap-seq");
+	if (m.outer)
+		l2_init();
 
 	emu_open();
 	load_elf(elf);
+	if (m.outer)
+		outer_open();
 	if (selftest) {
 		if (!strcmp(selftest, "arm"))
 			selftest_arm();

@@ -173,3 +173,17 @@ bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2)
 	}
 	return true;
 }
+
+/* the L2C-310's register page, and cache-l2x0.c's l2x0_base pointing at it */
+void outer_open(void)
+{
+	uc_hook h;
+	uint32_t base = L2_BASE;
+
+	if (uc_mem_map(m.uc, L2_BASE, 0x1000, UC_PROT_READ | UC_PROT_WRITE))
+		die("cannot map the L2 registers");
+	uc_hook_add(m.uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_l2,
+		    NULL, L2_BASE, L2_BASE + 0xfff);
+	if (uc_mem_write(m.uc, sym("l2x0_base"), &base, sizeof(base)))
+		die("cannot set l2x0_base");
+}

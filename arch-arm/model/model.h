@@ -3,7 +3,8 @@
  * cachemodel's shared state and interfaces. One job per file:
  * emu.c (Unicorn, ELF loading, calls), decode.c (coprocessor and SCB
  * decoding, the memory hooks), cache.c (the finite L1 of each core),
- * cachemodel.c (scenarios, options), selftest.c (the model's own tests).
+ * outer.c (the L2C-310 outer cache and its registers), cachemodel.c
+ * (scenarios, options), selftest.c (the model's own tests).
  */
 #ifndef CACHEMODEL_MODEL_H
 #define CACHEMODEL_MODEL_H
@@ -22,6 +23,7 @@
 #define SCB_CTR		0xe000ed7cu
 #define SCB_CCSIDR	0xe000ed80u
 #define SCB_CSSELR	0xe000ed84u
+#define L2_BASE		0xf8f02000u	/* the Zynq-7000's L2C-310 (UG585) */
 #define MAX_INSNS	50000000u
 
 #define DMA_FROM_DEVICE	2
@@ -54,6 +56,9 @@ struct counts {
 	unsigned long natural;	/* dirty lines written back by replacement */
 	unsigned long dirtymap;	/* dirty lines of the buffer at map */
 	unsigned long capacity;	/* lines the cache holds */
+	/* the outer cache (outer.c) */
+	unsigned long l2inv, l2clean, l2flush, l2sync, l2wb, l2discarded;
+	unsigned long l2natural, l2evicted, l2unaligned, l2dirtymap, l2capacity;
 };
 
 struct model {
@@ -63,7 +68,7 @@ struct model {
 	const struct core *core;
 	enum alloc alloc;
 	enum repl repl;
-	bool thumb, spec, evict, trace, inv_as_flush, in_map;
+	bool thumb, spec, evict, trace, inv_as_flush, in_map, outer;
 	unsigned int line, lshift, nsets, ways, nslots;
 	uint32_t ctr;
 	/* the cache: slot = set * ways + way */
@@ -120,6 +125,18 @@ struct scenario {
 	bool warm;		/* the CPU read the buffer before writing it */
 };
 
+/* outer.c: the L2C-310 behind the L1, its registers */
+extern const char *const l2_desc;
+void l2_init(void);
+void l2_reset(void);
+void next_read(uint32_t a, uint8_t *dst, unsigned int n);
+void next_write(uint32_t a, const uint8_t *src, unsigned int n);
+uint8_t next_peek(uint32_t a);
+void hook_l2(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
+	     int64_t value, void *u);
+void l2_evict_dirty(void);
+unsigned long l2_dirty_lines_in(uint32_t lo, uint32_t hi);
+
 /* decode.c: coprocessor and SCB decoding, memory hooks */
 uint32_t reg(int r);
 void set_reg(int r, uint32_t v);
@@ -134,6 +151,7 @@ uint32_t sym(const char *name);
 void load_elf(const char *path);
 void emu_open(void);
 bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2);
+void outer_open(void);
 
 /* cachemodel.c: scenarios */
 bool run(const struct scenario *s, uint32_t map, uint32_t unmap);
