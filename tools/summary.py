@@ -1,0 +1,276 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Make Documentation/results/summary.md from the other generated results.
+
+README.md's "Results so far" is a copy of that file (tools/includes.py),
+so every number there comes from a table a tool wrote, by the command
+named in the same row. Run after the tools (85-generated does, after
+every other check):
+
+    python3 tools/summary.py            write the file
+    python3 tools/summary.py --stdout   print it instead
+
+A result file that is missing, or a table that lacks a column this reads,
+is an error naming the file: the summary never shows a number it did not
+read.
+"""
+
+import glob
+import os
+import re
+import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RES = os.path.join(TOP, 'Documentation', 'results')
+OUT = os.path.join(RES, 'summary.md')
+
+
+class SummaryError(Exception):
+    pass
+
+
+def read(rel):
+    path = os.path.join(RES, rel)
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError as e:
+        raise SummaryError(f'{path}: {e.strerror}') from None
+
+
+def tables(rel):
+    """Every Markdown table of a result file: lists of {header: cell}."""
+    found, rows, head = [], None, None
+    for line in read(rel).splitlines() + ['']:
+        if not line.startswith('|'):
+            if rows is not None:
+                found.append(rows)
+            rows, head = None, None
+            continue
+        cells = [c.strip() for c in line.strip().strip('|').split('|')]
+        if head is None:
+            head, rows = cells, []
+        elif not all(re.fullmatch(r':?-+:?', c) for c in cells):
+            rows.append(dict(zip(head, cells)))
+    return found
+
+
+def table(rel, column):
+    """The first table of a result file that has COLUMN."""
+    for t in tables(rel):
+        if t and column in t[0]:
+            return t
+    raise SummaryError(f'{rel}: no table with a column "{column}"')
+
+
+def num(cell, rel):
+    """The integers of a cell such as "3392 / 3392"."""
+    try:
+        return [int(x) for x in cell.split('/')]
+    except ValueError:
+        raise SummaryError(f'{rel}: "{cell}" is not a number') from None
+
+
+def n(x):
+    return f'{x:,}'
+
+
+def span(values):
+    lo, hi = min(values), max(values)
+    return n(lo) if lo == hi else f'{n(lo)} to {n(hi)}'
+
+
+def model_rows(base):
+    rel = f'{base}/model.md'
+    rows = table(rel, 'base: map-only lost')
+    wb = [r for r in rows if r['cache'] == 'wb']
+    other = [r for r in rows if r['cache'] != 'wb']
+    if not wb:
+        raise SummaryError(f'{rel}: no write-back row')
+    lost = [num(r['base: map-only lost'], rel)[0] for r in wb]
+    losers = [x for x in lost if x]
+    keep = sorted({r['backend'] for r, x in zip(wb, lost) if not x})
+    exposed = [x for x in (num(r['base: short lost / exposed'], rel)[1]
+                           for r in wb) if x]
+    after = sum(num(r['patched: map-only lost'], rel)[0] +
+                sum(num(r['patched: short lost / exposed'], rel))
+                for r in rows)
+    wrong = sum(sum(num(r['device bytes wrong (base / patched)'], rel))
+                for r in rows)
+    still = sum(num(r['base: map-only lost'], rel)[0] for r in other)
+    if not losers:
+        raise SummaryError(f'{rel}: no write-back row loses on the base')
+    cmd = f'`BASE={base} tools/model`'
+    res = (f'base: {len(losers)} lose {span(losers)} bytes (what is still '
+           'dirty at map)')
+    if keep:
+        res += f', {len(lost) - len(losers)} lose none ({", ".join(keep)})'
+    out = [
+        (f'cache model, {base}: mapping-only, 409,600 CPU-written bytes, '
+         f'{len(wb)} write-back backend runs on their cores\' finite L1',
+         cmd,
+         f'{res}; patched: {n(after)} lost or exposed in any run; '
+         f'{len(other)} write-through or cacheless runs: {n(still)} lost '
+         'before', rel),
+        (f'cache model, {base}: short transfer (the device writes 600 of '
+         'every 1,024 bytes)', cmd,
+         f'base: {len(exposed)} runs expose {span(exposed)} stale gap '
+         f'bytes; patched: 0; device bytes wrong, base and patched: '
+         f'{n(wrong)}', rel),
+    ]
+    outer = [r for r in table(rel, 'L2 dirty lines discarded')
+             if r['scenario'] == 'maponly']
+    by = {r['tree']: r for r in outer}
+    if set(by) != {'base', 'patched'}:
+        raise SummaryError(f'{rel}: outer cache table lacks a map-only row')
+    out.append((f'cache model, {base}: Cortex-A9 L1 + L2C-310, compiled '
+                'l2c210 range operations, mapping-only',
+                cmd,
+                f'base ({by["base"]["map (dma-mapping.c)"]}): '
+                f'{n(num(by["base"]["lost"], rel)[0])} bytes lost, '
+                f'{n(num(by["base"]["L2 dirty lines discarded"], rel)[0])} '
+                f'dirty L2 lines discarded; patched '
+                f'({by["patched"]["map (dma-mapping.c)"]}): '
+                f'{n(num(by["patched"]["lost"], rel)[0])}', rel))
+    m = re.search(r'`BASE=\S+ tools/model`: (\d+ passed, \d+ failed, '
+                  r'\d+ skipped);\n(\d+ of \d+) mutation tests pass',
+                  read(rel))
+    if not m:
+        raise SummaryError(f'{rel}: no Totals paragraph')
+    out.append((f'cache model, {base}: every test, with the mutations of '
+                'the arch code and of the model\'s decoder', cmd,
+                f'{m.group(1)}; {m.group(2)} mutation tests pass', rel))
+    return out
+
+
+def cost_row(base):
+    rel = f'{base}/cost-summary.txt'
+    for line in read(rel).splitlines():
+        f = line.split(None, 1)
+        if f and f[0] == 'v7':
+            return (f'cost in the model, {base}: 1 MiB dirty round trip, v7 '
+                    'on a Cortex-A15', f'`BASE={base} tools/model`',
+                    f'{f[1]}: maintenance operations, then lines written '
+                    'back, before -> after', rel)
+    raise SummaryError(f'{rel}: no v7 line')
+
+
+def kunit_rows(rel, what, cmd):
+    rows = table(rel, 'kunit.py result')
+    ran = []
+    for r in rows:
+        m = re.search(r'Ran \d+ tests: (.*)', r['kunit.py result'])
+        # a skip's reason is in the file; its first words say which
+        res = m.group(1) if m else ':'.join(r['verdict'].split(':')[:2])
+        ran.append(f'{r["configuration"]}: {res}')
+    kernels = {r['kernel (build directory)'] for r in rows} - {'-'}
+    verdicts = [r['verdict'].split(':')[0] for r in rows]
+    head = (f'{verdicts.count("pass")} of {len(rows)} configurations pass '
+            f'({len(kernels)} kernel{"s" if len(kernels) > 1 else ""})')
+    if verdicts.count('skipped'):
+        head += f', {verdicts.count("skipped")} skipped (reason in the file)'
+    return (what, cmd, head + '; ' + '; '.join(ran), rel)
+
+
+def mutation_row(rel, what, cmd):
+    rows = table(rel, 'failed cases')
+    caught = sum(r['verdict'] == 'caught' for r in rows)
+    names = ', '.join(f'`{r["mutation"]}`' for r in rows)
+    return (what, cmd, f'{caught} of {len(rows)} caught: {names}', rel)
+
+
+def text_row(rel, what, cmd):
+    return (what, cmd, ' '.join(read(rel).split()), rel)
+
+
+def arches_row():
+    rel = '6.12/other-arches-model.md'
+    rows = table(rel, 'base: map-only lost')
+    lost = [r['config'] for r in rows
+            if num(r['base: map-only lost'], rel)[0] or
+            num(r['base: boards100 lost'], rel)[0]]
+    after = sum(x for r in rows for k, c in r.items()
+                if k.startswith('patched') for x in num(c, rel))
+    return ('cache model of MIPS r4k, PowerPC 8xx, m68k 040/060, 6.12',
+            '`tools/check other-arches-model`',
+            f'base: {len(lost)} of {len(rows)} configurations lose '
+            f'CPU-written bytes; patched: {n(after)} bytes lost or exposed '
+            'in any scenario', rel)
+
+
+def patch_counts():
+    out = []
+    for d in sorted(glob.glob(os.path.join(TOP, 'patches', '**', ''),
+                              recursive=True)):
+        p = [x for x in glob.glob(os.path.join(d, '*.patch'))
+             if not x.endswith('0000-cover-letter.patch')]
+        if p:
+            out.append(f'`{os.path.relpath(d, TOP).rstrip("/")}/` {len(p)}')
+    return ('patches per directory', '`ls patches/*/`', ', '.join(out),
+            '`patches/`')
+
+
+def summary():
+    rows = []
+    for base in ('6.12', '6.1'):
+        rows += model_rows(base)
+    rows.append(cost_row('6.12'))
+    rows.append(kunit_rows('6.12/kunit-config-results.md',
+                           'KUnit suite in QEMU, 6.12 (no data cache: the '
+                           'DMA API paths, not the bug)', '`tools/kunit`'))
+    rows.append(mutation_row('6.12/kunit-mutation-results.md',
+                             'breakages the KUnit suite must catch, 6.12',
+                             '`tools/kunit --mutations`'))
+    rows.append(kunit_rows('6.12/kunit-config-matrix-full-results.md',
+                           'KUnit with the PL330 as the device (Zynq-7000)',
+                           '`tools/check kunit-full`'))
+    rows.append(mutation_row('6.12/kunit-mutation-matrix-full-results.md',
+                             'a DMA engine path broken on purpose',
+                             '`tools/check kunit-full`'))
+    for base in ('6.12', '6.1'):
+        rows.append(text_row(f'{base}/coverage-summary.txt',
+                             f'build coverage, {base}',
+                             f'`BASE={base} tools/coverage`'))
+    rows.append(arches_row())
+    rows.append(kunit_rows(
+        '6.12/kunit-config-matrix-other-arches-results.md',
+        'KUnit on the other architectures, 6.12 + other-arches series',
+        '`tools/check --full kunit-arches`'))
+    rows.append(kunit_rows('6.12/kunit-config-matrix-dma-kasan-results.md',
+                           'CONFIG_DMA_KASAN: both suites with the option on',
+                           '`tools/check dma-kasan`'))
+    rows.append(mutation_row('6.12/kunit-mutation-matrix-dma-kasan-results.md',
+                             'CONFIG_DMA_KASAN broken on purpose',
+                             '`tools/check dma-kasan`'))
+    rows.append(patch_counts())
+    lines = ['<!-- generated by tools/summary.py from the other files in '
+             'Documentation/results/; do not edit -->',
+             '| what | command | result | file |',
+             '| --- | --- | --- | --- |']
+    for what, cmd, res, rel in rows:
+        if not rel.startswith('`'):
+            rel = f'`Documentation/results/{rel}`'
+        lines.append(f'| {what} | {cmd} | {res} | {rel} |')
+    return '\n'.join(lines) + '\n'
+
+
+def main(argv):
+    if argv not in ([], ['--stdout']):
+        sys.stderr.write('usage: tools/summary.py [--stdout]\n')
+        return 2
+    try:
+        text = summary()
+    except SummaryError as e:
+        sys.stderr.write(f'summary.py: error: {e}\n')
+        return 1
+    if argv:
+        sys.stdout.write(text)
+    else:
+        with open(OUT + '.tmp', 'w') as f:
+            f.write(text)
+        os.replace(OUT + '.tmp', OUT)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
