@@ -1,0 +1,55 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# tools/series export: the patch directory from the series branch, with
+# the cover letter. Sourced by tools/series, not run on its own; uses its
+# ONTO, OUT and default_onto.
+
+# prereq_top TREE BASE: the commit of $SERIES_BRANCH that ends the series
+# it goes on top of ($PREREQ_DIR), checked by its subject.
+prereq_top()
+{
+	local -a prereqs
+	local top
+
+	mapfile -t prereqs < <(series_patches "$PREREQ_DIR")
+	top=$(git -C "$1" rev-list --reverse --first-parent "$2..$SERIES_BRANCH" |
+	      sed -n "${#prereqs[@]}p")
+	[ -n "$top" ] &&
+	[ "$(git -C "$1" log -1 --format=%s "$top")" = "$(patch_subject "${prereqs[-1]}")" ] ||
+		die "$SERIES_BRANCH in $1 does not start with the ${#prereqs[@]} patches of ${PREREQ_DIR#"$TOP"/}"
+	echo "$top"
+}
+
+cmd_export()
+{
+	local tree onto out base date name email from
+
+	tree=$(kernel_tree)
+	onto=${ONTO:-$(default_onto "$tree")}
+	out=${OUT:-$PATCH_DIR}
+	git -C "$tree" rev-parse -q --verify "refs/heads/$SERIES_BRANCH" >/dev/null ||
+		die "no branch $SERIES_BRANCH in $tree; run '$PROG apply' first"
+	[ -f "$COVER" ] || die "$COVER missing"
+	base=$(git -C "$tree" rev-parse "$onto")
+	from=$base
+	[ -z "$PREREQ_DIR" ] || from=$(prereq_top "$tree" "$base")
+	[ -n "$(git -C "$tree" rev-list "$from..$SERIES_BRANCH")" ] ||
+		die "$SERIES_BRANCH has no commits on top of $from"
+
+	git -C "$tree" config "branch.$SERIES_BRANCH.description" "$(cover_text)"
+	# The cover letter is dated and signed like the last patch, and blob
+	# ids are abbreviated to a fixed 12 digits (git's default grows with
+	# the repository), so that an export of an unchanged branch
+	# reproduces patches/ byte for byte on any machine.
+	date=$(git -C "$tree" log -1 --format=%aI "$SERIES_BRANCH")
+	name=$(git -C "$tree" log -1 --format=%an "$SERIES_BRANCH")
+	email=$(git -C "$tree" log -1 --format=%ae "$SERIES_BRANCH")
+	mkdir -p "$out"
+	rm -f "$out"/*.patch
+	GIT_COMMITTER_DATE=$date GIT_COMMITTER_NAME=$name \
+	GIT_COMMITTER_EMAIL=$email git -C "$tree" -c core.abbrev=12 \
+		format-patch -q --subject-prefix="$SUBJECT_PREFIX" --cover-letter \
+		--cover-from-description=subject --zero-commit --no-signature \
+		--base="$base" -o "$out" "$from..$SERIES_BRANCH"
+	note "series: exported $(ls "$out"/*.patch | wc -l) files to $out"
+}
