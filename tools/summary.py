@@ -2,6 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """Make Documentation/results/summary.md from the other generated results.
 
+Also 6.12/model-summary.txt and 6.12/other-arches-summary.txt, the cover
+letters' sentences of numbers (@wrap).
+
 README.md's "Results so far" is a copy of that file (tools/includes.py),
 so every number there comes from a table a tool wrote, by the command
 named in the same row. Run after the tools (85-generated does, after
@@ -80,7 +83,8 @@ def span(values):
     return n(lo) if lo == hi else f'{n(lo)} to {n(hi)}'
 
 
-def model_rows(base):
+def model_facts(base):
+    """What the model's main and outer-cache tables say, in numbers."""
     rel = f'{base}/model.md'
     rows = table(rel, 'base: map-only lost')
     wb = [r for r in rows if r['cache'] == 'wb']
@@ -88,50 +92,98 @@ def model_rows(base):
     if not wb:
         raise SummaryError(f'{rel}: no write-back row')
     lost = [num(r['base: map-only lost'], rel)[0] for r in wb]
-    losers = [x for x in lost if x]
-    keep = sorted({r['backend'] for r, x in zip(wb, lost) if not x})
-    exposed = [x for x in (num(r['base: short lost / exposed'], rel)[1]
-                           for r in wb) if x]
-    after = sum(num(r['patched: map-only lost'], rel)[0] +
-                sum(num(r['patched: short lost / exposed'], rel))
-                for r in rows)
-    wrong = sum(sum(num(r['device bytes wrong (base / patched)'], rel))
-                for r in rows)
-    still = sum(num(r['base: map-only lost'], rel)[0] for r in other)
-    if not losers:
+    f = {
+        'rel': rel, 'wb': len(wb), 'other': len(other),
+        'losers': [x for x in lost if x],
+        'keep': sorted({r['backend'] for r, x in zip(wb, lost) if not x}),
+        'exposed': [x for x in (num(r['base: short lost / exposed'],
+                                    rel)[1] for r in wb) if x],
+        'after': sum(num(r['patched: map-only lost'], rel)[0] +
+                     sum(num(r['patched: short lost / exposed'], rel))
+                     for r in rows),
+        'wrong': sum(sum(num(r['device bytes wrong (base / patched)'], rel))
+                     for r in rows),
+        'still': sum(num(r['base: map-only lost'], rel)[0] for r in other),
+    }
+    if not f['losers'] or not f['exposed']:
         raise SummaryError(f'{rel}: no write-back row loses on the base')
+    outer = {r['tree']: r for r in table(rel, 'L2 dirty lines discarded')
+             if r['scenario'] == 'maponly'}
+    if set(outer) != {'base', 'patched'}:
+        raise SummaryError(f'{rel}: outer cache table lacks a map-only row')
+    for t, r in outer.items():
+        f[f'l2_{t}'] = (r['map (dma-mapping.c)'], num(r['lost'], rel)[0],
+                        num(r['L2 dirty lines discarded'], rel)[0])
+    return f
+
+
+def model_sentence(base):
+    """The cover letter's model numbers (@wrap of model-summary.txt)."""
+    f = model_facts(base)
+    keep = ''
+    if f['keep']:
+        keep = f' ({", ".join(f["keep"])} already flushed at map)'
+    b, p = f['l2_base'], f['l2_patched']
+    return (f'In the model (BASE={base} tools/model): before the series, '
+            f'{len(f["losers"])} of {f["wb"]} write-back backend runs lost '
+            f'{span(f["losers"])} of the 409,600 CPU-written bytes of the '
+            f'mapping-only test{keep}, and {len(f["exposed"])} left '
+            f'{span(f["exposed"])} stale bytes in the gaps of a short '
+            f'transfer; after, {n(f["after"])} in every run. Behind a '
+            f'Cortex-A9 with an L2C-310: {n(b[1])} lost before ({n(b[2])} '
+            f'dirty L2 lines discarded), {n(p[1])} after. '
+            f'{boards_sentence(f["rel"])}\n')
+
+
+def boards_sentence(rel):
+    """The boards' test on the two boards that lost data, in the model."""
+    rows = table(rel, 'model, base, cold')
+    cpus, cold, warm, after = [], set(), set(), 0
+    for r in rows:
+        if not r['reported, base'].startswith(('lost', 'eleven')):
+            continue
+        cpus.append(r['CPU'].split(' (')[0])
+        cold.add(num(r['model, base, cold'].split(' (')[0].replace(',', ''),
+                     rel)[0])
+        warm.add(num(r['model, base, warm'].split(' (')[0].replace(',', ''),
+                     rel)[0])
+        after += sum(num(r['model, patched (cold / warm)'], rel))
+    if len(cpus) < 2 or len(cold) != 1 or len(warm) != 1:
+        raise SummaryError(f'{rel}: the boards\' table does not bracket')
+    return (f'With the boards\' test (100 buffers of 4,096 bytes) on the '
+            f'{" and the ".join(cpus)} the model loses {n(cold.pop())} '
+            f'for buffers not cached when written and {n(warm.pop())} for '
+            f'buffers read before, bracketing the reported losses; '
+            f'{n(after)} after.')
+
+
+def model_rows(base):
+    f = model_facts(base)
+    rel = f['rel']
+    losers, keep, exposed = f['losers'], f['keep'], f['exposed']
     cmd = f'`BASE={base} tools/model`'
     res = (f'base: {len(losers)} lose {span(losers)} bytes (what is still '
            'dirty at map)')
     if keep:
-        res += f', {len(lost) - len(losers)} lose none ({", ".join(keep)})'
+        res += f', {f["wb"] - len(losers)} lose none ({", ".join(keep)})'
     out = [
         (f'cache model, {base}: mapping-only, 409,600 CPU-written bytes, '
-         f'{len(wb)} write-back backend runs on their cores\' finite L1',
+         f'{f["wb"]} write-back backend runs on their cores\' finite L1',
          cmd,
-         f'{res}; patched: {n(after)} lost or exposed in any run; '
-         f'{len(other)} write-through or cacheless runs: {n(still)} lost '
-         'before', rel),
+         f'{res}; patched: {n(f["after"])} lost or exposed in any run; '
+         f'{f["other"]} write-through or cacheless runs: {n(f["still"])} '
+         'lost before', rel),
         (f'cache model, {base}: short transfer (the device writes 600 of '
          'every 1,024 bytes)', cmd,
          f'base: {len(exposed)} runs expose {span(exposed)} stale gap '
          f'bytes; patched: 0; device bytes wrong, base and patched: '
-         f'{n(wrong)}', rel),
+         f'{n(f["wrong"])}', rel),
     ]
-    outer = [r for r in table(rel, 'L2 dirty lines discarded')
-             if r['scenario'] == 'maponly']
-    by = {r['tree']: r for r in outer}
-    if set(by) != {'base', 'patched'}:
-        raise SummaryError(f'{rel}: outer cache table lacks a map-only row')
+    b, p = f['l2_base'], f['l2_patched']
     out.append((f'cache model, {base}: Cortex-A9 L1 + L2C-310, compiled '
-                'l2c210 range operations, mapping-only',
-                cmd,
-                f'base ({by["base"]["map (dma-mapping.c)"]}): '
-                f'{n(num(by["base"]["lost"], rel)[0])} bytes lost, '
-                f'{n(num(by["base"]["L2 dirty lines discarded"], rel)[0])} '
-                f'dirty L2 lines discarded; patched '
-                f'({by["patched"]["map (dma-mapping.c)"]}): '
-                f'{n(num(by["patched"]["lost"], rel)[0])}', rel))
+                'l2c210 range operations, mapping-only', cmd,
+                f'base ({b[0]}): {n(b[1])} bytes lost, {n(b[2])} dirty L2 '
+                f'lines discarded; patched ({p[0]}): {n(p[1])}', rel))
     m = re.search(r'`BASE=\S+ tools/model`: (\d+ passed, \d+ failed, '
                   r'\d+ skipped);\n(\d+ of \d+) mutation tests pass',
                   read(rel))
@@ -198,6 +250,41 @@ def arches_row():
             'in any scenario', rel)
 
 
+def arches_sentence():
+    """The other-arches cover letter's numbers (@wrap of
+    other-arches-summary.txt): the model, then KUnit under QEMU."""
+    rel = '6.12/other-arches-model.md'
+    rows = table(rel, 'base: map-only lost')
+    maponly = {r['config']: num(r['base: map-only lost'], rel)[0]
+               for r in rows}
+    boards = {r['config']: num(r['base: boards100 lost'], rel)[0]
+              for r in rows}
+    after = sum(x for r in rows for k, c in r.items()
+                if k.startswith('patched') for x in num(c, rel))
+    lose = [c for c, x in maponly.items() if x]
+    keep = [c for c, x in maponly.items() if not x]
+    if not lose or not all(boards.values()):
+        raise SummaryError(f'{rel}: not every configuration loses')
+    text = (f'In the model (tools/check other-arches-model, 6.12.117): '
+            f'before, {", ".join(lose)} lost {span([maponly[c] for c in lose])} '
+            'of the 409,600 bytes of a map-only buffer')
+    if keep:
+        text += (f'; {", ".join(keep)} lost none there (the buffer is larger '
+                 'than the cache, which r4k then writes back by index) but '
+                 f'{span([boards[c] for c in keep])} in the boards\' test of '
+                 '100 buffers of 4,096 bytes')
+    text += f'; after, {n(after)} bytes lost or exposed in any scenario.'
+    krel = '6.12/kunit-config-matrix-other-arches-results.md'
+    ran = []
+    for r in table(krel, 'kunit.py result'):
+        m = re.search(r'Ran \d+ tests: (.*)', r['kunit.py result'])
+        if m and r['verdict'] == 'pass':
+            ran.append(f'{r["configuration"]} {m.group(1)}')
+    if not ran:
+        raise SummaryError(f'{krel}: no configuration passed')
+    return text + f' KUnit under QEMU on 6.12.117: {"; ".join(ran)}.\n'
+
+
 def patch_counts():
     out = []
     for d in sorted(glob.glob(os.path.join(TOP, 'patches', '**', ''),
@@ -254,21 +341,31 @@ def summary():
     return '\n'.join(lines) + '\n'
 
 
+def write(path, text):
+    with open(path + '.tmp', 'w') as f:
+        f.write(text)
+    os.replace(path + '.tmp', path)
+
+
 def main(argv):
     if argv not in ([], ['--stdout']):
         sys.stderr.write('usage: tools/summary.py [--stdout]\n')
         return 2
     try:
         text = summary()
+        model_sentence('6.12')
+        arches_sentence()
     except SummaryError as e:
         sys.stderr.write(f'summary.py: error: {e}\n')
         return 1
     if argv:
         sys.stdout.write(text)
-    else:
-        with open(OUT + '.tmp', 'w') as f:
-            f.write(text)
-        os.replace(OUT + '.tmp', OUT)
+        return 0
+    write(OUT, text)
+    write(os.path.join(RES, '6.12', 'model-summary.txt'),
+          model_sentence('6.12'))
+    write(os.path.join(RES, '6.12', 'other-arches-summary.txt'),
+          arches_sentence())
     return 0
 
 
