@@ -117,15 +117,12 @@ static void print_counts(const char *name)
 static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 		    uint32_t unmap, uint8_t *want)
 {
-	struct dma_check k = dma_check(lo, s->size, m.line, s->chunk,
-				       s->devlen, s->neighbours);
+	struct dma_check k = dma_check(s, lo, m.line);
 	uint32_t hi = k.hi, a;
 	unsigned int sl;
 	bool ok;
 
-	for (a = k.nlo; a < k.nhi; a++)
-		if (is_neighbour(&k, a))
-			cpu_write(a, NEIGHBOUR);
+	dma_write_neighbours(&k, cpu_write);
 	if (s->warm)
 		for (a = lo; a < hi; a++)
 			cpu_load(a);
@@ -197,13 +194,7 @@ bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
 	for (k = 0; k < reps && ok; k++)
 		ok = run_one(s, BUF_BASE + s->off + k * s->size, map, unmap, want);
 	free(want);
-	if (!ok) {
-		printf("%s error=\"%s\"\n", s->name, m.err);
-		m.err[0] = 0;
-		return false;
-	}
-	print_counts(s->name);
-	return true;
+	return dma_result(ok, s->name, m.err, print_counts);
 }
 
 static void usage(void)

@@ -12,6 +12,7 @@
 #define DMACHECK_H
 
 #include <elf.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -38,6 +39,15 @@ static inline uint8_t stale(uint32_t a)
 /* ---------------------------------------------------------------- */
 /* The checks of a scenario                                         */
 
+struct scenario {
+	const char *name;
+	uint32_t off, size;
+	bool dirty, neighbours;
+	unsigned int chunk, devlen;	/* device writes devlen of each chunk */
+	unsigned int reps;	/* buffers one after another (0: one) */
+	bool warm;		/* the CPU read the buffer before writing it (ARM) */
+};
+
 struct dma_check {
 	uint32_t lo, hi;		/* the buffer */
 	uint32_t nlo, nhi;		/* from the line before it to the one after */
@@ -47,11 +57,12 @@ struct dma_check {
 
 enum dma_verdict { DV_OK, DV_NEIGH, DV_DEVWRONG, DV_LOST, DV_EXPOSED };
 
-static inline struct dma_check dma_check(uint32_t lo, uint32_t size,
-					 unsigned int line, unsigned int chunk,
-					 unsigned int devlen, bool neighbours)
+/* the checks of scenario S on its buffer at LO, with lines of LINE bytes */
+static inline struct dma_check dma_check(const struct scenario *s,
+					 uint32_t lo, unsigned int line)
 {
-	struct dma_check k = { lo, lo + size, 0, 0, chunk, devlen, neighbours };
+	struct dma_check k = { lo, lo + s->size, 0, 0, s->chunk, s->devlen,
+			       s->neighbours };
 
 	k.nlo = (lo & ~(line - 1)) - line;
 	k.nhi = ((k.hi + line - 1) & ~(line - 1)) + line;
@@ -67,6 +78,17 @@ static inline bool is_neighbour(const struct dma_check *k, uint32_t a)
 {
 	return k->neighbours && ((a >= k->nlo && a < k->lo) ||
 				 (a >= k->hi && a < k->nhi));
+}
+
+/* the CPU writes NEIGHBOUR to the lines either side of the buffer */
+static inline void dma_write_neighbours(const struct dma_check *k,
+					void (*write)(uint32_t a, uint8_t v))
+{
+	uint32_t a;
+
+	for (a = k->nlo; a < k->nhi; a++)
+		if (is_neighbour(k, a))
+			write(a, NEIGHBOUR);
 }
 
 /*
@@ -95,6 +117,53 @@ static inline void dma_count(enum dma_verdict v, unsigned long *lost,
 	*exposed += v == DV_EXPOSED;
 	*devwrong += v == DV_DEVWRONG;
 	*neigh += v == DV_NEIGH;
+}
+
+/*
+ * The end of a scenario run: its error line (the error then cleared) and
+ * false, or its counts, printed by PRINT, and true.
+ */
+static inline bool dma_result(bool ok, const char *name, char *err,
+			      void (*print)(const char *name))
+{
+	if (!ok) {
+		printf("%s error=\"%s\"\n", name, err);
+		err[0] = 0;
+		return false;
+	}
+	print(name);
+	return true;
+}
+
+/*
+ * After uc_emu_start() returned E with the CPU at PC: true if the call
+ * returned to RET (PC & MASK), else false with the error in ERR (SIZE
+ * bytes), unless ERR already holds one.
+ */
+static inline bool dma_returned(uc_err e, uint32_t pc, uint32_t mask,
+				uint32_t ret, char *err, size_t size)
+{
+	if (err[0])
+		return false;
+	if (e) {
+		snprintf(err, size, "emulation error '%s' at pc 0x%08x",
+			 uc_strerror(e), pc);
+		return false;
+	}
+	if ((pc & mask) != ret) {
+		snprintf(err, size, "did not return (pc 0x%08x)", pc);
+		return false;
+	}
+	return true;
+}
+
+/* keep the first error of a run in ERR (SIZE bytes) and stop UC */
+static inline void dma_vfail(uc_engine *uc, char *err, size_t size,
+			     const char *fmt, va_list ap)
+{
+	if (!err[0])
+		vsnprintf(err, size, fmt, ap);
+	uc_emu_stop(uc);
 }
 
 /* ---------------------------------------------------------------- */

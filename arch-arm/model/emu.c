@@ -16,10 +16,8 @@ void fail(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (!m.err[0])
-		vsnprintf(m.err, sizeof(m.err), fmt, ap);
+	dma_vfail(m.uc, m.err, sizeof(m.err), fmt, ap);
 	va_end(ap);
-	uc_emu_stop(m.uc);
 }
 
 void die(const char *msg)
@@ -118,19 +116,8 @@ bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2)
 	m.it_n = 0;
 	m.have_mva = m.seen_sw = m.seen_test = false;
 	e = uc_emu_start(m.uc, fn | t, RET_ADDR, 0, MAX_INSNS);
-	if (m.err[0])
-		return false;
-	if (e) {
-		snprintf(m.err, sizeof(m.err), "emulation error '%s' at pc 0x%08x",
-			 uc_strerror(e), reg(UC_ARM_REG_PC));
-		return false;
-	}
-	if ((reg(UC_ARM_REG_PC) & ~1u) != RET_ADDR) {
-		snprintf(m.err, sizeof(m.err), "did not return (pc 0x%08x)",
-			 reg(UC_ARM_REG_PC));
-		return false;
-	}
-	return true;
+	return dma_returned(e, reg(UC_ARM_REG_PC), ~1u, RET_ADDR, m.err,
+			    sizeof(m.err));
 }
 
 /* the L2C-310's register page, and cache-l2x0.c's l2x0_base pointing at it */

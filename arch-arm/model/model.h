@@ -113,15 +113,6 @@ int slot_of(uint32_t a);
 unsigned int valid_lines(void);
 unsigned long dirty_lines_in(uint32_t lo, uint32_t hi);
 
-struct scenario {
-	const char *name;
-	uint32_t off, size;
-	bool dirty, neighbours;
-	unsigned int chunk, devlen;	/* device writes devlen of each chunk */
-	unsigned int reps;	/* buffers one after another (0: one) */
-	bool warm;		/* the CPU read the buffer before writing it */
-};
-
 /* outer.c: the L2C-310 behind the L1, its registers */
 extern const char *const l2_desc;
 void l2_init(void);

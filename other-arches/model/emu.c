@@ -12,21 +12,19 @@
 #include <string.h>
 #include "dmamodel.h"
 
+void die(const char *msg)
+{
+	fprintf(stderr, "dmamodel: %s\n", msg);
+	exit(2);
+}
+
 void fail(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (!m.err[0])
-		vsnprintf(m.err, sizeof(m.err), fmt, ap);
+	dma_vfail(m.uc, m.err, sizeof(m.err), fmt, ap);
 	va_end(ap);
-	uc_emu_stop(m.uc);
-}
-
-void die(const char *msg)
-{
-	fprintf(stderr, "dmamodel: %s\n", msg);
-	exit(2);
 }
 
 uint32_t reg(int r)
@@ -151,7 +149,7 @@ bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2)
 {
 	uint8_t frame[16];
 	uc_err e;
-	uint32_t sp = STACK_TOP - 256, pc;
+	uint32_t sp = STACK_TOP - 256;
 	int pcreg;
 
 	m.have_last = false;
@@ -192,19 +190,7 @@ bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2)
 		break;
 	}
 	e = uc_emu_start(m.uc, fn, RET_ADDR, 0, MAX_INSNS);
-	pc = reg(pcreg);
-	if (m.err[0])
-		return false;
-	if (e) {
-		snprintf(m.err, sizeof(m.err), "emulation error '%s' at pc 0x%08x",
-			 uc_strerror(e), pc);
-		return false;
-	}
-	if (pc != RET_ADDR) {
-		snprintf(m.err, sizeof(m.err), "did not return (pc 0x%08x)", pc);
-		return false;
-	}
-	return true;
+	return dma_returned(e, reg(pcreg), ~0u, RET_ADDR, m.err, sizeof(m.err));
 }
 
 /* --set NAME=VALUE or NAME=@SYMBOL: a 32-bit word of the loaded image */

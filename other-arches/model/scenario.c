@@ -10,24 +10,16 @@
 #include <string.h>
 #include "dmamodel.h"
 
-struct scenario {
-	const char *name;
-	uint32_t off, size;
-	bool dirty, neighbours;
-	unsigned int chunk, devlen;
-	unsigned int reps;
-};
-
 static const struct scenario scenarios[] = {
-	{ "maponly", 0, 409600, true, false, 0, 0, 0 },
-	{ "short", 0, 409600, true, false, 1024, 600, 0 },
-	{ "unaligned", 13, 8152, true, true, 1024, 600, 0 },
-	{ "rt256", 0, 256, true, false, 0, 0, 0 },
-	{ "rt1m", 0, 1u << 20, true, false, 0, 0, 0 },
-	{ "rt1mclean", 0, 1u << 20, false, false, 0, 0, 0 },
-	{ "boards100", 0, 4096, true, false, 0, 0, 100 },
+	{ "maponly", 0, 409600, true, false, 0, 0, 0, false },
+	{ "short", 0, 409600, true, false, 1024, 600, 0, false },
+	{ "unaligned", 13, 8152, true, true, 1024, 600, 0, false },
+	{ "rt256", 0, 256, true, false, 0, 0, 0, false },
+	{ "rt1m", 0, 1u << 20, true, false, 0, 0, 0, false },
+	{ "rt1mclean", 0, 1u << 20, false, false, 0, 0, 0, false },
+	{ "boards100", 0, 4096, true, false, 0, 0, 100, false },
 	/* sizes below the MIPS data cache, where r4k uses hit operations */
-	{ "short4k", 0, 4096, true, false, 1024, 600, 0 },
+	{ "short4k", 0, 4096, true, false, 1024, 600, 0, false },
 };
 
 static void print_counts(const char *name)
@@ -44,14 +36,11 @@ static void print_counts(const char *name)
 static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 		    uint32_t unmap, uint8_t *want)
 {
-	struct dma_check k = dma_check(lo, s->size, m.line, s->chunk,
-				       s->devlen, s->neighbours);
+	struct dma_check k = dma_check(s, lo, m.line);
 	uint32_t hi = k.hi, a;
 	unsigned int i;
 
-	for (a = k.nlo; a < k.nhi; a++)
-		if (is_neighbour(&k, a))
-			cpu_write(a, NEIGHBOUR);
+	dma_write_neighbours(&k, cpu_write);
 	for (a = lo; a < hi; a++) {
 		if (s->dirty)
 			cpu_write(a, SENTINEL);
@@ -100,13 +89,7 @@ static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
 	for (k = 0; k < reps && ok; k++)
 		ok = run_one(s, m.win + BUF_OFF + s->off + k * s->size, map, unmap, want);
 	free(want);
-	if (!ok) {
-		printf("%s error=\"%s\"\n", s->name, m.err);
-		m.err[0] = 0;
-		return false;
-	}
-	print_counts(s->name);
-	return true;
+	return dma_result(ok, s->name, m.err, print_counts);
 }
 
 /* every scenario, or those named in ONLY, with the functions MAP, UNMAP */
