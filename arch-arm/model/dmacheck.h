@@ -3,10 +3,11 @@
  * What the ARM cache model (this directory) and the model of the other
  * architectures (other-arches/model/) share: the ELF file of the kernel
  * objects (reading it, loading it into Unicorn, its symbols, in either
- * byte order) and the checks of a scenario (which bytes the device
+ * byte order), the scenarios and their checks (which bytes the device
  * wrote, which are the CPU's neighbours of the buffer, what a byte read
- * back after unmap says). static inline, so that each model compiles it
- * without a file of its own.
+ * back after unmap says), and the errors of a run and of a call.
+ * static inline, so that each model compiles it without a file of its
+ * own.
  */
 #ifndef DMACHECK_H
 #define DMACHECK_H
