@@ -97,20 +97,6 @@ static const struct scenario scenarios[] = {
 	{ "boards100warm", 0, 4096, true, false, 0, 0, 100, true },
 };
 
-static bool dev_wrote(const struct scenario *s, uint32_t a, uint32_t lo)
-{
-	return s->chunk && (a - lo) % s->chunk < s->devlen;
-}
-
-static bool is_neighbour(const struct scenario *s, uint32_t a, uint32_t lo,
-			 uint32_t hi)
-{
-	uint32_t nlo = (lo & ~(m.line - 1)) - m.line;
-	uint32_t nhi = ((hi + m.line - 1) & ~(m.line - 1)) + m.line;
-
-	return s->neighbours && ((a >= nlo && a < lo) || (a >= hi && a < nhi));
-}
-
 static void print_counts(const char *name)
 {
 	const struct counts *c = &m.c;
@@ -131,15 +117,12 @@ static void print_counts(const char *name)
 static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 		    uint32_t unmap, uint8_t *want)
 {
-	uint32_t hi = lo + s->size, a;
-	uint32_t nlo = (lo & ~(m.line - 1)) - m.line;
-	uint32_t nhi = ((hi + m.line - 1) & ~(m.line - 1)) + m.line;
+	struct dma_check k = dma_check(s, lo, m.line);
+	uint32_t hi = k.hi, a;
 	unsigned int sl;
 	bool ok;
 
-	for (a = nlo; a < nhi; a++)
-		if (is_neighbour(s, a, lo, hi))
-			cpu_write(a, NEIGHBOUR);
+	dma_write_neighbours(&k, cpu_write);
 	if (s->warm)
 		for (a = lo; a < hi; a++)
 			cpu_load(a);
@@ -168,7 +151,7 @@ static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 		for (a = lo & ~(m.line - 1); a < hi; a += m.line)
 			spec_fill(a);
 	for (a = lo; a < hi; a++)
-		if (dev_wrote(s, a, lo))
+		if (dev_wrote(&k, a))
 			m.dram[a - WIN_BASE] = devdata(a);
 	/* worst case: every dirty line is evicted after the device wrote */
 	if (m.evict)
@@ -189,21 +172,9 @@ static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 	if (!ok)
 		return false;
 
-	for (a = nlo; a < nhi; a++) {
-		uint8_t v = cpu_peek(a);
-
-		if (a < lo || a >= hi) {
-			if (is_neighbour(s, a, lo, hi) && v != NEIGHBOUR)
-				m.c.neigh++;
-		} else if (dev_wrote(s, a, lo)) {
-			if (v != devdata(a))
-				m.c.devwrong++;
-		} else if (v != want[a - WIN_BASE]) {
-			m.c.lost++;
-			if (v == stale(a))
-				m.c.exposed++;
-		}
-	}
+	for (a = k.nlo; a < k.nhi; a++)
+		dma_count(dma_verdict(&k, a, cpu_peek(a), want + (lo - WIN_BASE)),
+			  &m.c.lost, &m.c.exposed, &m.c.devwrong, &m.c.neigh);
 	return true;
 }
 
@@ -223,13 +194,7 @@ bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
 	for (k = 0; k < reps && ok; k++)
 		ok = run_one(s, BUF_BASE + s->off + k * s->size, map, unmap, want);
 	free(want);
-	if (!ok) {
-		printf("%s error=\"%s\"\n", s->name, m.err);
-		m.err[0] = 0;
-		return false;
-	}
-	print_counts(s->name);
-	return true;
+	return dma_result(ok, s->name, m.err, print_counts);
 }
 
 static void usage(void)

@@ -16,10 +16,8 @@ void fail(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (!m.err[0])
-		vsnprintf(m.err, sizeof(m.err), fmt, ap);
+	dma_vfail(m.uc, m.err, sizeof(m.err), fmt, ap);
 	va_end(ap);
-	uc_emu_stop(m.uc);
 }
 
 void die(const char *msg)
@@ -33,68 +31,27 @@ void die(const char *msg)
 
 uint32_t sym(const char *name)
 {
-	Elf32_Ehdr *eh = (Elf32_Ehdr *)m.elf;
-	Elf32_Shdr *sh = (Elf32_Shdr *)(m.elf + eh->e_shoff);
-	int i;
+	uint32_t v;
 
-	for (i = 0; i < eh->e_shnum; i++) {
-		Elf32_Sym *s;
-		const char *str;
-		size_t n, j;
-
-		if (sh[i].sh_type != SHT_SYMTAB)
-			continue;
-		s = (Elf32_Sym *)(m.elf + sh[i].sh_offset);
-		str = (const char *)m.elf + sh[sh[i].sh_link].sh_offset;
-		n = sh[i].sh_size / sizeof(*s);
-		for (j = 0; j < n; j++)
-			if (s[j].st_shndx != SHN_UNDEF &&
-			    !strcmp(str + s[j].st_name, name))
-				return s[j].st_value;
-	}
+	if (elf_sym(m.elf, false, name, &v))
+		return v;
 	fprintf(stderr, "cachemodel: symbol %s not in the ELF file\n", name);
 	exit(2);
 }
 
 void load_elf(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	Elf32_Ehdr *eh;
-	Elf32_Phdr *ph;
-	uint32_t lo = ~0u, hi = 0;
-	int i;
+	const char *err = elf_read(path, &m.elf, &m.elf_size);
+	Elf32_Ehdr *eh = (Elf32_Ehdr *)m.elf;
+	uint32_t lo, hi;
 
-	if (!f)
-		die("cannot open the ELF file");
-	fseek(f, 0, SEEK_END);
-	m.elf_size = ftell(f);
-	rewind(f);
-	m.elf = malloc(m.elf_size);
-	if (!m.elf || fread(m.elf, 1, m.elf_size, f) != m.elf_size)
-		die("cannot read the ELF file");
-	fclose(f);
-	eh = (Elf32_Ehdr *)m.elf;
+	if (err)
+		die(err);
 	if (memcmp(eh->e_ident, ELFMAG, SELFMAG) || eh->e_machine != EM_ARM)
 		die("not an ARM ELF file");
-	ph = (Elf32_Phdr *)(m.elf + eh->e_phoff);
-	for (i = 0; i < eh->e_phnum; i++) {
-		if (ph[i].p_type != PT_LOAD || !ph[i].p_memsz)
-			continue;
-		if (ph[i].p_vaddr < lo)
-			lo = ph[i].p_vaddr;
-		if (ph[i].p_vaddr + ph[i].p_memsz > hi)
-			hi = ph[i].p_vaddr + ph[i].p_memsz;
-	}
-	if (lo >= hi)
-		die("no loadable segment");
-	lo &= ~0xfffu;
-	hi = (hi + 0xfff) & ~0xfffu;
-	if (uc_mem_map(m.uc, lo, hi - lo, UC_PROT_ALL))
-		die("cannot map the code");
-	for (i = 0; i < eh->e_phnum; i++)
-		if (ph[i].p_type == PT_LOAD && ph[i].p_filesz)
-			uc_mem_write(m.uc, ph[i].p_vaddr,
-				     m.elf + ph[i].p_offset, ph[i].p_filesz);
+	err = elf_load(m.uc, m.elf, false, &lo, &hi);
+	if (err)
+		die(err);
 }
 
 void emu_open(void)
@@ -159,19 +116,8 @@ bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2)
 	m.it_n = 0;
 	m.have_mva = m.seen_sw = m.seen_test = false;
 	e = uc_emu_start(m.uc, fn | t, RET_ADDR, 0, MAX_INSNS);
-	if (m.err[0])
-		return false;
-	if (e) {
-		snprintf(m.err, sizeof(m.err), "emulation error '%s' at pc 0x%08x",
-			 uc_strerror(e), reg(UC_ARM_REG_PC));
-		return false;
-	}
-	if ((reg(UC_ARM_REG_PC) & ~1u) != RET_ADDR) {
-		snprintf(m.err, sizeof(m.err), "did not return (pc 0x%08x)",
-			 reg(UC_ARM_REG_PC));
-		return false;
-	}
-	return true;
+	return dma_returned(e, reg(UC_ARM_REG_PC), ~1u, RET_ADDR, m.err,
+			    sizeof(m.err));
 }
 
 /* the L2C-310's register page, and cache-l2x0.c's l2x0_base pointing at it */

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <unicorn/unicorn.h>
+#include "dmacheck.h"
 
 #define WIN_BASE	0x20000000u
 #define WIN_SIZE	(2u << 20)
@@ -25,10 +26,6 @@
 #define SCB_CSSELR	0xe000ed84u
 #define L2_BASE		0xf8f02000u	/* the Zynq-7000's L2C-310 (UG585) */
 #define MAX_INSNS	50000000u
-
-#define DMA_FROM_DEVICE	2
-#define SENTINEL	0x00	/* what the CPU wrote, as usbfs zeroing */
-#define NEIGHBOUR	0x4e	/* CPU data next to the buffer */
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
@@ -116,15 +113,6 @@ int slot_of(uint32_t a);
 unsigned int valid_lines(void);
 unsigned long dirty_lines_in(uint32_t lo, uint32_t hi);
 
-struct scenario {
-	const char *name;
-	uint32_t off, size;
-	bool dirty, neighbours;
-	unsigned int chunk, devlen;	/* device writes devlen of each chunk */
-	unsigned int reps;	/* buffers one after another (0: one) */
-	bool warm;		/* the CPU read the buffer before writing it */
-};
-
 /* outer.c: the L2C-310 behind the L1, its registers */
 extern const char *const l2_desc;
 void l2_init(void);
@@ -163,15 +151,5 @@ void selftest_thumb(void);
 void selftest_v7m(void);
 void selftest_model(void);
 void selftest_cores(void);
-
-static inline uint8_t devdata(uint32_t a)
-{
-	return 0xd0 | ((a >> 4) & 0xf);
-}
-
-static inline uint8_t stale(uint32_t a)
-{
-	return 0xa0 | (a & 0xf);
-}
 
 #endif

@@ -128,8 +128,12 @@ MUTATIONS = [
       'if (dir == DMA_BIDIRECTIONAL)\n\t\tdir = DMA_TO_DEVICE;')),
 ]
 
-# Decoder mutations of dmamodel.c: each misreads one cache instruction;
-# the rebuilt model must then fail a self-test. name, old, new
+# dmamodel's sources; it also includes arch-arm/model/dmacheck.h
+DM_FILES = ['dmamodel.h', 'dmamodel.c', 'emu.c', 'cache.c', 'decode.c', 'scenario.c']
+
+# Decoder mutations of dmamodel (decode.c, emu.c's memory hook): each
+# misreads one cache instruction; the rebuilt model must then fail a
+# self-test. name, old, new
 DECODER = [
     ('mips_hit_writeback_inv_read_as_invalidate',
      'case 0x05:\t/* Hit_Writeback_Inv_D */\n\t\thit_op(ea, m.line, L_FLUSH);',
@@ -223,14 +227,19 @@ def main():
             print('0 passed, 0 failed, 1 skipped')
             return 0
     os.makedirs(OUT, exist_ok=True)
-    dm_src = open(os.path.join(HERE, 'dmamodel.c')).read()
+    dm_src = {f: open(os.path.join(HERE, f)).read() for f in DM_FILES}
     unicorn = sh(['pkg-config', '--cflags', '--libs', 'unicorn']).split()
 
-    def build_dm(text, out):
-        src = out + '.c'
-        with open(src, 'w') as fh:
-            fh.write(text)
-        sh(['cc', '-O2', '-Wall', '-Wextra', '-Wno-unused-parameter', '-o', out, src] + unicorn)
+    def build_dm(srcs, out):
+        """Build dmamodel OUT from SRCS (file name: text), in OUT.src/."""
+        d = out + '.src'
+        os.makedirs(d, exist_ok=True)
+        for f, text in srcs.items():
+            with open(os.path.join(d, f), 'w') as fh:
+                fh.write(text)
+        sh(['cc', '-O2', '-Wall', '-Wextra', '-Wno-unused-parameter',
+            '-I', os.path.join(ENV['TOP'], 'arch-arm', 'model'), '-o', out] +
+           [os.path.join(d, f) for f in srcs if f.endswith('.c')] + unicorn)
 
     build_dm(dm_src, DM)
 
@@ -288,10 +297,11 @@ def main():
             t(False, f'model_{name}_selftests', out.strip()[:200])
 
     for dname, old, new in DECODER:
-        if dm_src.count(old) != 1:
-            raise SystemExit(f'decoder mutation {dname}: its text is not in dmamodel.c once')
+        where = [f for f, text in dm_src.items() if old in text]
+        if len(where) != 1 or dm_src[where[0]].count(old) != 1:
+            raise SystemExit(f'decoder mutation {dname}: its text is not once in dmamodel\'s sources')
         mdm = os.path.join(OUT, 'decoder-' + dname)
-        build_dm(dm_src.replace(old, new), mdm)
+        build_dm({**dm_src, where[0]: dm_src[where[0]].replace(old, new)}, mdm)
         nf = sum(run(mdm, cfg, 'base', selftest_args[cfg[0]]).count('not ok')
                  for cfg in CONFIGS)
         t(nf > 0, f'mutation_decoder_{dname}_fails_selftests',

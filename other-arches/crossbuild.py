@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The W=1 cross builds of tools/checks/70-other-arches.
+
+The architectures' table, and a W=1 build of every file the
+other-arches series touches, at the base and after the patch that
+touches it, with Debian's cross compilers: one small defconfig per
+architecture in its own O= directory, kept between runs; only the
+touched objects are built (make FILE.o runs "prepare" once, on the
+first run; later builds rerun the command Kbuild saved for the object,
+as make would, without make's second of work per directory it checks).
+
+    crossbuild.py dirs             the table's arch/ directories
+    crossbuild.py touched PATCH... the architectures the patches touch
+    crossbuild.py build PATCH...   the builds: env SRC (the worktree),
+                                   WORK (the O= directories' parent),
+                                   BASE_TAG, APPLIED (the series' last
+                                   commit in SRC, empty if git am failed)
+
+"build" prints "pass NAME", "fail NAME" or "skip NAME REASON" for each
+architecture's test and "# ..." diagnostics; 70-other-arches turns them
+into KTAP. It leaves SRC checked out at a commit of the series.
+"""
+
+import collections
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+# arch, make variables, configuration; or arch, '-', why nothing builds it
+ARCHES = [
+    ('arc', 'CROSS_COMPILE=arc-linux-gnu-', 'defconfig'),
+    ('hexagon', 'LLVM=1', 'defconfig'),
+    ('m68k', 'CROSS_COMPILE=m68k-linux-gnu-', 'defconfig'),
+    ('mips', 'CROSS_COMPILE=mips-linux-gnu-', 'malta_defconfig'),
+    ('openrisc', 'CROSS_COMPILE=or1k-elf-', 'defconfig'),
+    ('powerpc', 'CROSS_COMPILE=powerpc-linux-gnu-', 'mpc885_ads_defconfig'),
+    ('sh', 'CROSS_COMPILE=sh4-linux-gnu-', 'rts7751r2dplus_defconfig'),
+    ('microblaze', '-', 'Debian 12 packages no microblaze compiler'),
+    ('nios2', '-', 'Debian 12 packages no nios2 compiler'),
+    ('xtensa', '-', "Debian 12 packages no compiler for the kernel's xtensa cores"),
+]
+TABLE = {a: (v, c) for a, v, c in ARCHES}
+
+
+def git(src, *args):
+    return subprocess.run(['git', '-C', src] + list(args), check=True,
+                          capture_output=True, text=True).stdout
+
+
+def touched(patches):
+    """The architectures the patches touch, in the order of the table."""
+    texts = [open(p, errors='surrogateescape').read() for p in patches]
+    return [a for a, _, _ in ARCHES
+            if any(re.search(rf'^\+\+\+ b/arch/{a}/', t, re.M) for t in texts)]
+
+
+def lines(data):
+    return data.decode(errors='surrogateescape').split('\n')[:-1] if data else []
+
+
+def build(a, f, env, warnings):
+    """Compile F of SRC W=1 in A's O= directory; add its warnings, without
+    line numbers, to WARNINGS. False if it did not compile."""
+    src, o = env['SRC'], os.path.join(env['WORK'], 'O-' + a)
+    vars_, cfg = TABLE.get(a, ('', ''))
+    vars_ = vars_.split()
+    obj = f[:-2] + '.o'
+    stamp = f'{cfg} {" ".join(vars_)} W=1 ' + git(src, 'rev-parse', env['BASE_TAG']).strip()
+    try:
+        old = open(os.path.join(o, '.check-stamp')).read().rstrip('\n')
+    except OSError:
+        old = None
+    if old != stamp:
+        shutil.rmtree(o, ignore_errors=True)
+        r = subprocess.run(['make', '-s', '-C', src, f'O={o}', f'ARCH={a}'] + vars_ + [cfg],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if r.returncode:
+            for line in lines(r.stdout):
+                print('# ' + line)
+            return False
+        with open(os.path.join(o, '.check-stamp'), 'w') as fh:
+            fh.write(stamp + '\n')
+    if os.path.exists(os.path.join(o, obj)):
+        os.remove(os.path.join(o, obj))
+    cmdf = os.path.join(o, os.path.dirname(f), '.' + os.path.basename(obj) + '.cmd')
+    if os.path.isfile(cmdf):
+        cmd = ''.join(l.split(' := ', 1)[1].replace('$$', '$')
+                      for l in open(cmdf) if re.match(r'savedcmd_\S* := ', l))
+        r = subprocess.run(['bash', '-euo', 'pipefail', '-c', cmd], cwd=o,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    else:
+        r = subprocess.run(['make', '-s', '-j2', '-C', src, f'O={o}', f'ARCH={a}'] + vars_ +
+                           ['W=1', obj], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    log = lines(r.stdout)
+    if not os.path.exists(os.path.join(o, obj)):
+        print(f'# {a}: {f} did not compile:')
+        for line in [l for l in log if re.search('error|Error', l)][:5]:
+            print('#   ' + line)
+        return False
+    # Warnings of the compiler, not the "<stdin>" ones of checksyscalls.sh,
+    # which runs once, in whichever build prepares the O= directory.
+    warnings.extend(re.sub(r':[0-9]+:[0-9]+:', ':', l, count=1) for l in log
+                    if 'warning:' in l and not l.startswith('<stdin>:'))
+    return True
+
+
+def build_all(patches, env):
+    """Every touched file at the base, then after the patch that touches it.
+    The patches touch .c files only (and .rst files, which
+    74-other-arches-doc checks); anything else fails the architecture's
+    test, as this check would not rebuild what includes it."""
+    src, tag, applied = env['SRC'], env['BASE_TAG'], env['APPLIED']
+    arches = touched(patches)
+    warn = {(a, t): [] for a in arches for t in ('base', 'patched')}
+    bad = set()
+    if applied:
+        n = len(patches)
+        git(src, 'checkout', '-q', '--detach', tag)
+        for a in arches:
+            if TABLE[a][0] == '-':
+                continue
+            for f in git(src, 'diff', '--name-only', tag, applied, '--', f'arch/{a}/').split():
+                if not build(a, f, env, warn[a, 'base']):
+                    bad.add(a)
+        for i in range(1, n + 1):
+            c = git(src, 'rev-parse', f'{applied}~{n - i}').strip()
+            git(src, 'checkout', '-q', '--detach', c)
+            for f in git(src, 'diff-tree', '--no-commit-id', '--name-only', '-r', c).split():
+                a = f.removeprefix('arch/').split('/')[0]
+                if re.fullmatch(r'Documentation/.*\.rst', f):
+                    continue
+                if not re.fullmatch(r'arch/.*\.c', f):
+                    print(f'# patch {i} touches {f}, which this check does not build')
+                    bad.add(a)
+                    continue
+                if TABLE.get(a, ('',))[0] == '-':
+                    continue
+                if not build(a, f, env, warn.setdefault((a, 'patched'), [])):
+                    bad.add(a)
+    for a in arches:
+        vars_, cfg = TABLE[a]
+        if vars_ == '-':
+            print(f'skip build_w1_{a} {cfg}')
+            continue
+        new = sorted((collections.Counter(warn[a, 'patched']) -
+                      collections.Counter(warn[a, 'base'])).elements())
+        print(f'# {a} ({cfg}): {len(warn[a, "base"])} warnings at the base, '
+              f'{len([l for l in new if l])} new')
+        for line in new:
+            print('#   ' + line)
+        ok = applied and a not in bad and not new
+        print(f'{"pass" if ok else "fail"} build_w1_{a}')
+
+
+def main():
+    cmd, args = sys.argv[1], sys.argv[2:]
+    if cmd == 'dirs':
+        for a, _, _ in ARCHES:
+            print(f'/arch/{a}/')
+    elif cmd == 'touched':
+        for a in touched(args):
+            print(a)
+    elif cmd == 'build':
+        build_all(args, os.environ)
+    else:
+        raise SystemExit(f'crossbuild.py: unknown command {cmd}')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dmamodel's decoder: the cache instructions of each architecture (MIPS
+ * "cache", PowerPC dcbi/dcbf/dcbst, m68k cinv/cpush), decoded in a code
+ * hook before they run and applied to the modelled cache (cache.c).
+ */
+
+#include "dmamodel.h"
+
+/*
+ * MIPS "cache op, offset(base)": op bits 1:0 the cache (0 I, 1 D, 2 T,
+ * 3 S), bits 4:2 the operation. Secondary-cache operations act on the
+ * one modelled level: the kernel uses them only where the primary
+ * caches are inclusive (cpu_has_inclusive_pcaches), so they act on the
+ * data the CPU holds.
+ */
+static void mips_insn(uint32_t insn)
+{
+	unsigned int op, base, c, kind;
+	uint32_t ea;
+
+	if (insn == 0x0000000f) {	/* sync */
+		m.c.barrier++;
+		return;
+	}
+	if (insn >> 26 != 0x2f)
+		return;
+	base = (insn >> 21) & 31;
+	op = (insn >> 16) & 31;
+	ea = reg(UC_MIPS_REG_0 + base) + (uint32_t)(int32_t)(int16_t)insn;
+	c = op & 3;
+	kind = op >> 2;
+	if (c == 0) {
+		m.c.icache++;
+		return;
+	}
+	if (c == 3)
+		m.c.l2++;
+	switch ((c == 1 ? 0 : 0x10) | kind) {
+	case 0x00:	/* Index_Writeback_Inv_D */
+		index_op(ea, m.sets, m.line, L_FLUSH);
+		break;
+	case 0x10:	/* Index_Writeback_Inv_SD */
+		index_op(ea, m.ssets, m.sline, L_FLUSH);
+		break;
+	case 0x04:	/* Hit_Invalidate_D */
+		hit_op(ea, m.line, L_INV);
+		break;
+	case 0x14:	/* Hit_Invalidate_SD */
+		hit_op(ea, m.sline, L_INV);
+		break;
+	case 0x05:	/* Hit_Writeback_Inv_D */
+		hit_op(ea, m.line, L_FLUSH);
+		break;
+	case 0x15:	/* Hit_Writeback_Inv_SD */
+		hit_op(ea, m.sline, L_FLUSH);
+		break;
+	case 0x06:	/* Hit_Writeback_D */
+		hit_op(ea, m.line, L_CLEAN);
+		break;
+	case 0x16:	/* Hit_Writeback_SD */
+		hit_op(ea, m.sline, L_CLEAN);
+		break;
+	default:
+		fail("MIPS cache op 0x%02x at 0x%08x: not modelled", op, ea);
+	}
+}
+
+/* PowerPC X-form cache instructions (primary opcode 31) */
+static void ppc_insn(uint32_t insn)
+{
+	unsigned int ra = (insn >> 16) & 31, rb = (insn >> 11) & 31;
+	uint32_t ea;
+
+	if (insn >> 26 != 31)
+		return;
+	ea = (ra ? reg(UC_PPC_REG_0 + ra) : 0) + reg(UC_PPC_REG_0 + rb);
+	switch ((insn >> 1) & 0x3ff) {
+	case 470:	/* dcbi */
+		m.in_cacheop = true;
+		hit_op(ea, m.line, L_INV);
+		break;
+	case 86:	/* dcbf */
+		m.in_cacheop = true;
+		hit_op(ea, m.line, L_FLUSH);
+		break;
+	case 54:	/* dcbst */
+		m.in_cacheop = true;
+		hit_op(ea, m.line, L_CLEAN);
+		break;
+	case 598:	/* sync */
+	case 854:	/* eieio */
+		m.c.barrier++;
+		break;
+	case 982:	/* icbi */
+		m.in_cacheop = true;
+		m.c.icache++;
+		break;
+	case 1014:	/* dcbz */
+	case 278:	/* dcbt */
+	case 246:	/* dcbtst */
+		fail("PowerPC cache instruction 0x%08x: not modelled", insn);
+		break;
+	}
+}
+
+/*
+ * m68k 040/060 cinv/cpush: 1111 0100 CC S SS R RRR, cache CC (1 data,
+ * 2 instruction, 3 both), scope 1 line, 2 page, 3 all, R the address
+ * register. cpush writes back and invalidates on the '040; on the '060
+ * with CACR.DPI set (as Linux sets it) it only writes back.
+ */
+static void m68k_insn(uint16_t op)
+{
+	unsigned int cache = (op >> 6) & 3, scope = (op >> 3) & 3;
+	bool push = op & 0x20;
+	enum lop lop = push ? (m.push_keeps ? L_CLEAN : L_FLUSH) : L_INV;
+	uint32_t ea;
+
+	if ((op & 0xff00) != 0xf400)
+		return;
+	if (cache & 2)
+		m.c.icache++;
+	if (!(cache & 1))
+		return;
+	ea = reg(UC_M68K_REG_A0 + (op & 7));
+	switch (scope) {
+	case 1:
+		hit_op(ea, m.line, lop);
+		break;
+	case 2:
+		m.c.page++;
+		hit_op(ea, 4096, lop);
+		break;
+	case 3:
+		count(lop);
+		all_op(lop);
+		break;
+	default:
+		fail("m68k cache instruction 0x%04x: not modelled", op);
+	}
+}
+
+void hook_code(uc_engine *uc, uint64_t pc, uint32_t size, void *u)
+{
+	uint8_t b[4];
+
+	m.c.insns++;
+	m.in_cacheop = false;
+	if (uc_mem_read(uc, pc, b, 4))
+		return;
+	switch (m.arch) {
+	case A_MIPS:
+		mips_insn(rd32(b));
+		break;
+	case A_PPC:
+		ppc_insn(rd32(b));
+		break;
+	case A_M68K:
+		m68k_insn(rd16(b));
+		break;
+	}
+}
