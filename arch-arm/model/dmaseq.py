@@ -10,8 +10,9 @@ prints
     map inner,outer_inv
     unmap outer_inv,inner
 
-for __dma_page_cpu_to_dev() and __dma_page_dev_to_cpu(): their
-statements in order, with each `if` on the direction evaluated for the
+for __dma_page_cpu_to_dev() and __dma_page_dev_to_cpu() (before 6.14;
+arch_sync_dma_for_device() and arch_sync_dma_for_cpu() since, which
+take a physical address): their statements in order, with each `if` on the direction evaluated for the
 direction asked. "inner" is dma_cache_maint_page(..., dmac_map_area or
 dmac_unmap_area), "outer_*" the outer_*_range() calls. cachemodel
 --outer runs these steps with the compiled backend and cache-l2x0.o, so
@@ -27,8 +28,10 @@ DIRS = {'DMA_BIDIRECTIONAL': 0, 'DMA_TO_DEVICE': 1, 'DMA_FROM_DEVICE': 2,
         'DMA_NONE': 3}
 OUTER = {'outer_inv_range': 'outer_inv', 'outer_clean_range': 'outer_clean',
          'outer_flush_range': 'outer_flush'}
-FUNCS = (('map', '__dma_page_cpu_to_dev', 'dmac_map_area'),
-         ('unmap', '__dma_page_dev_to_cpu', 'dmac_unmap_area'))
+FUNCS = (('map', ('__dma_page_cpu_to_dev', 'arch_sync_dma_for_device'),
+         'dmac_map_area'),
+         ('unmap', ('__dma_page_dev_to_cpu', 'arch_sync_dma_for_cpu'),
+          'dmac_unmap_area'))
 TOKEN = re.compile(r'\s*(&&|\|\||==|!=|>=|<=|->|[A-Za-z_]\w*|\d\w*|\S)')
 
 
@@ -36,11 +39,15 @@ class SeqError(Exception):
     pass
 
 
-def body(src, name):
-    m = re.search(r'^static void ' + re.escape(name) + r'\([^)]*\)\s*\{',
-                  src, re.M)
-    if not m:
-        raise SeqError(f'{name}() not found')
+def body(src, names):
+    """The body of the first of NAMES that SRC defines."""
+    for name in names:
+        m = re.search(r'^(static )?void ' + re.escape(name) +
+                      r'\([^)]*\)\s*\{', src, re.M)
+        if m:
+            break
+    else:
+        raise SeqError(f'none of {", ".join(names)} found')
     depth, i = 1, m.end()
     while depth:
         if i >= len(src):
