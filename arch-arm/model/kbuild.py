@@ -4,9 +4,8 @@ backend, and the arch/arm/mm/ objects of the base, patched and mutated
 trees.
 
 The worktrees and the base builds (defconfig, fragments, prepare,
-arch/arm/mm/) are tools/model-build's, in shell: they are a handful of
-git and make calls, and tools/coverage's worktree code is not shared
-with the model. Patched and mutated objects are assembled here with the
+arch/arm/mm/) are tools/model-build's, in shell: they are git and make
+calls with no text to process, which Python would only wrap. Patched and mutated objects are assembled here with the
 exact command kbuild recorded for the same object (arch/arm/mm/.X.o.cmd),
 with only the source path changed: the series touches no header, so the
 prepared base build is valid for them, and one prepare per configuration

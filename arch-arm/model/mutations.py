@@ -92,11 +92,18 @@ def recorded_commands(m, objs, tmp):
     log.result(not hits, 'series_changes_no_dependency_of_modelled_objects')
 
 
+def pkg_config(what):
+    r = subprocess.run(['pkg-config', what, 'unicorn'], stdout=subprocess.PIPE,
+                       text=True, check=False)
+    if r.returncode:
+        die(f'pkg-config {what} unicorn failed')
+    return r.stdout.split()
+
+
 def decoder_mutations(m, tmp):
     env, log = m.env, m.log
     src = f'{env.top}/arch-arm/model'
-    cflags = run(['pkg-config', '--cflags', 'unicorn']).split()
-    libs = run(['pkg-config', '--libs', 'unicorn']).split()
+    cflags, libs = pkg_config('--cflags'), pkg_config('--libs')
     # the files a decoder mutation does not touch, compiled once
     for f in ('cachemodel', 'cache', 'emu', 'outer', 'selftest'):
         if subprocess.run(['cc', '-O2', '-w', f'-I{src}', *cflags, '-c', '-o',
