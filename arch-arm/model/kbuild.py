@@ -1,0 +1,160 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The model's objects: kernel configurations that reach every cache
+backend, and the arch/arm/mm/ objects of the base, patched and mutated
+trees.
+
+The worktrees and the base builds (defconfig, fragments, prepare,
+arch/arm/mm/) are tools/model-build's, in shell: they are git and make
+calls with no text to process, which Python would only wrap. Patched and mutated objects are assembled here with the
+exact command kbuild recorded for the same object (arch/arm/mm/.X.o.cmd),
+with only the source path changed: the series touches no header, so the
+prepared base build is valid for them, and one prepare per configuration
+instead of three keeps the run within its time budget. A self-test
+checks that the recorded command reproduces make's object byte for byte.
+"""
+
+import glob
+import os
+import re
+import shutil
+import subprocess
+
+from common import die
+
+# name, defconfig, fragments, required .config lines, D-cache the build
+# has (wt: CONFIG_CPU_DCACHE_WRITETHROUGH=y; checked against the
+# .config and the runs)
+CONFIGS = [
+    ('v4v5wt', 'integrator_defconfig',
+     'arch-arm/configs/v4v5.config arch-arm/configs/writethrough.config',
+     'CONFIG_CPU_DCACHE_WRITETHROUGH=y CONFIG_CPU_ARM926T=y', 'wt'),
+    ('v4v5wb', 'integrator_defconfig',
+     'arch-arm/configs/v4v5.config arch-arm/model/writeback.config',
+     'CONFIG_CPU_ARM920T=y CONFIG_CPU_ARM922T=y CONFIG_CPU_ARM925T=y '
+     'CONFIG_CPU_ARM926T=y CONFIG_CPU_ARM1022=y CONFIG_CPU_ARM1026=y '
+     'CONFIG_CPU_FA526=y CONFIG_CPU_FEROCEON=y CONFIG_CPU_MOHAWK=y '
+     'CONFIG_CPU_XSCALE=y CONFIG_CPU_XSC3=y CONFIG_CPU_CACHE_V4=y', 'wb'),
+    ('sa1100', 'assabet_defconfig', '', 'CONFIG_CPU_CACHE_V4WB=y', 'wb'),
+    ('omap2plus', 'omap2plus_defconfig', '',
+     'CONFIG_CPU_CACHE_V6=y CONFIG_CPU_CACHE_V7=y', 'wb'),
+    ('v7thumb2', 'omap2plus_defconfig',
+     'arch-arm/configs/v7.config arch-arm/model/thumb2.config',
+     'CONFIG_THUMB2_KERNEL=y CONFIG_CPU_CACHE_V7=y', 'wb'),
+    ('mps2', 'mps2_defconfig', '',
+     'CONFIG_CPU_CACHE_V7M=y CONFIG_CPU_CACHE_NOP=y', 'wb'),
+]
+
+# Sources that no 6.12 configuration selects; assembled with the flags
+# kbuild recorded for a sibling of the same configuration.
+# file, config to borrow the command from, sibling object, extra -D flags
+DIRECT = [
+    ('proc-arm1020.S', 'v4v5wb', 'proc-arm1022.o', '-DCONFIG_CPU_ARM1020=1'),
+    ('proc-arm1020e.S', 'v4v5wb', 'proc-arm1022.o', '-DCONFIG_CPU_ARM1020E=1'),
+    ('proc-arm940.S', 'v4v5wb', 'proc-arm920.o',
+     '-DCONFIG_CPU_ARM940T=1 -DCONFIG_DRAM_BASE=0 -DCONFIG_DRAM_SIZE=0x4000000 '
+     '-DCONFIG_FLASH_MEM_BASE=0 -DCONFIG_FLASH_SIZE=0x400000'),
+    ('proc-arm946.S', 'v4v5wb', 'proc-arm926.o',
+     '-DCONFIG_CPU_ARM946E=1 -DCONFIG_CPU_DCACHE_SIZE=8192 -DCONFIG_DRAM_BASE=0 '
+     '-DCONFIG_DRAM_SIZE=0x4000000 -DCONFIG_FLASH_MEM_BASE=0 -DCONFIG_FLASH_SIZE=0x400000'),
+]
+
+DMA_SYM = re.compile(r'_dma_(un)?map_area$')
+
+
+def model_build(env, *args):
+    """tools/model-build: the worktrees and the base builds."""
+    r = subprocess.run([f'{env.top}/tools/model-build', *args], check=False)
+    if r.returncode:
+        die(f'tools/model-build {args[0]} failed')
+
+
+def build_all(env):
+    for name, defconfig, frags, req, _ in CONFIGS:
+        model_build(env, 'config', name, defconfig, frags, req)
+
+
+def recorded_cmd(env, cfg, obj):
+    """kbuild's command line for arch/arm/mm/OBJ (savedcmd_ since 6.3,
+    cmd_ before)."""
+    path = env.build(cfg, 'arch/arm/mm', f'.{obj}.cmd')
+    if not os.path.isfile(path):
+        die(f'no kbuild command for {obj} in configuration {cfg}')
+    with open(path, encoding='utf-8', errors='replace') as f:
+        for line in f:
+            m = re.match(r'(saved)?cmd_[^ ]* := (.*)', line.rstrip('\n'))
+            if m:
+                return m.group(2)
+    die(f'no command line in {path}')
+
+
+def run_recorded(env, cfg, cmd, out, src_re, src, what):
+    """CMD with its dependency file dropped, OUT as output, SRC_RE's
+    source replaced by SRC; run in CFG's build directory."""
+    cmd = re.sub(r' -Wp,-MMD,[^ ]+', '', cmd, count=1)
+    cmd = re.sub(r' -o [^ ]+', lambda _: f' -o {out}', cmd, count=1)
+    cmd = re.sub(src_re, lambda _: f' {src}', cmd, count=1)
+    r = subprocess.run(cmd, shell=True, executable='/bin/bash',
+                       cwd=env.build(cfg), check=False)
+    if r.returncode:
+        die(f'{what} failed')
+
+
+def assemble(env, cfg, obj, src, out, extra=''):
+    """OBJ's recorded command on SRC."""
+    run_recorded(env, cfg, recorded_cmd(env, cfg, obj), out,
+                 r' [^ ]+\.S *$', f'{extra} {src}',
+                 f'assembling {src} for {cfg}')
+
+
+def link(env, obj, *more, elf=None):
+    """OBJ (and MORE) linked for execution: branches between their
+    functions resolve here."""
+    elf = elf or obj[:-2] + '.elf'
+    r = subprocess.run([f'{env.cross_compile}ld', '-Ttext=0x100000',
+                        '--unresolved-symbols=ignore-all', '-o', elf, obj, *more],
+                       stderr=subprocess.DEVNULL, check=False)
+    if r.returncode:
+        die(f'linking {obj} failed' if not more else
+            f'linking {obj} with {more[0]} failed')
+    return elf
+
+
+def dma_symbols(env, obj):
+    """The *_dma_map_area/*_dma_unmap_area that OBJ defines, nm's order."""
+    r = subprocess.run([f'{env.cross_compile}nm', '--defined-only', obj],
+                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                       text=True, check=False)
+    syms = []
+    for line in r.stdout.splitlines():
+        f = line.split()
+        if len(f) >= 3 and DMA_SYM.search(f[2]):
+            syms.append(f[2])
+    return syms
+
+
+def objects(env):
+    """Symbol -> object of every build, the directly assembled sources
+    (base and patched) and the patched objects. Returns the symbol
+    lines (cfg, obj, sym, how) and the sorted (cfg, obj) kbuild built."""
+    symobj = []
+    for name, *_ in CONFIGS:
+        for o in sorted(glob.glob(env.build(name, 'arch/arm/mm/*.o'))):
+            for sym in dma_symbols(env, o):
+                symobj.append((name, os.path.basename(o), sym, 'kbuild'))
+    direct = []
+    for src, cfg, sib, extra in DIRECT:
+        o = src[:-2] + '.o'
+        for tree, srcdir in (('base', env.base_src), ('patched', env.patched_src)):
+            os.makedirs(f'{env.obj}/{tree}/{cfg}', exist_ok=True)
+            assemble(env, cfg, sib, f'{srcdir}/arch/arm/mm/{src}',
+                     f'{env.obj}/{tree}/{cfg}/{o}', extra)
+        for sym in dma_symbols(env, f'{env.obj}/base/{cfg}/{o}'):
+            direct.append((cfg, o, sym, 'direct'))
+    objs = sorted({(c, o) for c, o, _, _ in symobj}, key=lambda x: f'{x[0]} {x[1]}')
+    for cfg, o in objs:
+        for tree in ('base', 'patched'):
+            os.makedirs(f'{env.obj}/{tree}/{cfg}', exist_ok=True)
+        shutil.copy(env.build(cfg, 'arch/arm/mm', o), f'{env.obj}/base/{cfg}/{o}')
+        assemble(env, cfg, o, f'{env.patched_src}/arch/arm/mm/{o[:-2]}.S',
+                 f'{env.obj}/patched/{cfg}/{o}')
+    return symobj + direct, objs

@@ -1,0 +1,250 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The outer cache: an L2C-310 behind the Cortex-A9's L1 (outer.c).
+
+The v7 backend (v7_32, 32-byte lines) is linked with the omap2plus
+build's compiled cache-l2x0.o, whose l2c210_*_range write the modelled
+line registers. The map and unmap run the steps of
+__dma_page_cpu_to_dev() and __dma_page_dev_to_cpu() in the order
+dma-mapping.c has them, read from each tree's source by dmaseq.py (the
+order is modelled in C; the inner and outer operations are the compiled
+code).
+"""
+
+import hashlib
+import os
+import subprocess
+
+import kbuild
+from common import die, field, nums, run, sed_edit
+from mutations import caught, mut_reset
+
+SCENARIOS = ('maponly', 'short', 'unaligned', 'boards100warm')
+
+
+class Outer:
+    def __init__(self, m):
+        self.m, self.env = m, m.env
+        self.results = []       # "TREE <cachemodel line>"
+        self.seq = {}
+        self.args = m.args('v7_32', 'omap2plus')
+
+    def dmaseq(self, tree):
+        """"MAPSEQ UNMAPSEQ" for DMA_FROM_DEVICE; stdout and status."""
+        r = subprocess.run(['python3', f'{self.env.top}/arch-arm/model/dmaseq.py', tree],
+                           stdout=subprocess.PIPE, text=True, check=False)
+        words = [(l.split() + ['', ''])[1] for l in r.stdout.splitlines()]
+        return ' '.join(words), r.returncode
+
+    def run(self, elf, seq, *opts):
+        mseq, useq = seq_parts(seq)
+        sc = [x for s in SCENARIOS for x in ('--scenario', s)]
+        return run([self.env.cm, '--elf', elf, '--map', 'v7_dma_map_area',
+                    '--unmap', 'v7_dma_unmap_area', *self.args, '--outer',
+                    '--map-seq', mseq, '--unmap-seq', useq, *sc, *opts])
+
+    def result(self, tree, s):
+        """The L1 and L2 lines of one result, joined."""
+        return ''.join(l.split(' ', 2)[2] + ' '
+                       for l in self.results if l.startswith(f'{tree} {s} '))
+
+    def link(self, v7obj, l2obj, elf):
+        return kbuild.link(self.env, v7obj, l2obj, elf=elf)
+
+
+def seq_parts(seq):
+    return seq.rsplit(' ', 1)[0], seq.split(' ', 1)[-1]
+
+
+def base_ok(s, lost, exp, dw, l2dm, l2d):
+    if s == 'maponly':
+        # the L2 holds dirty CPU data at map and the outer invalidate
+        # discards it
+        return lost > 0 and l2dm > 0 and l2d == l2dm and dw == 0
+    if s == 'boards100warm':
+        # 4 KiB fits the L1: the L1 invalidate loses it all
+        return lost > 0 and dw == 0
+    if s == 'short':
+        return exp > 0 and l2d > 0 and dw == 0
+    return exp > 0 and dw == 0
+
+
+def outer_runs(m):
+    env, log = m.env, m.log
+    o = Outer(m)
+    l2x0 = env.build('omap2plus', 'arch/arm/mm/cache-l2x0.o')
+    if not os.path.isfile(l2x0):
+        die('omap2plus built no cache-l2x0.o')
+    if subprocess.run(['git', '-C', env.patched_src, 'diff', '--quiet', env.model_base,
+                       'HEAD', '--', 'arch/arm/mm/cache-l2x0.c'], check=False).returncode:
+        die('the series changes cache-l2x0.c: build its patched object')
+    for tree in ('base', 'patched'):
+        d = f'{env.obj}/{tree}/omap2plus'
+        o.link(f'{d}/cache-v7.o', l2x0, f'{d}/outer.elf')
+    for tree, src in (('base', env.base_src), ('patched', env.patched_src)):
+        seq, rc = o.dmaseq(src)
+        if rc:
+            die(f'arch-arm/model/dmaseq.py failed on {src}')
+        o.seq[tree] = seq
+        mseq, useq = seq_parts(seq)
+        log.comment(f'outer: {tree} dma-mapping.c, DMA_FROM_DEVICE: map {mseq}, unmap {useq}')
+        out = o.run(f'{env.obj}/{tree}/omap2plus/outer.elf', seq)
+        o.results += [f'{tree} {l}' for l in out.split('\n')] if out else []
+    # the order the kernel code implies: L1 clean before the L2 clean at
+    # map, the L2 invalidate before the L1's at unmap
+    log.result(o.seq['base'] == 'inner,outer_inv outer_inv,inner',
+               'outer_sequence_base_map_invalidates_the_l2')
+    log.result(o.seq['patched'] == 'inner,outer_clean outer_inv,inner',
+               'outer_sequence_patched_map_cleans_the_l2')
+    for s in SCENARIOS:
+        for tree in ('base', 'patched'):
+            check_outer(o, tree, s)
+    # the compiled l2c210_clean_range ran: one CLEAN_LINE_PA per line, a sync
+    r = o.result('patched', 'maponly')
+    log.result(field('l2clean', r) == str(409600 // 32) and field('l2sync', r) == '2',
+               'outer_patched_map_cleans_each_l2_line_once')
+    outer_mutations(o, l2x0)
+    return o
+
+
+def check_outer(o, tree, s):
+    log = o.m.log
+    r = o.result(tree, s)
+    name = f'outer_{tree}_v7_32_l2c310_{s}'
+    if not field('lost', r) or not field('l2inv', r):
+        log.comment(f'{name}: {r or "no result"}')
+        log.result(False, name)
+        return
+    f = lambda k: field(k, r)
+    log.comment(f'{name}: lost {f("lost")} exposed {f("exposed")} devwrong {f("devwrong")} '
+                f'neigh {f("neigh")}; L1 dirty at map {f("dirtymap")}, L2 dirty at map '
+                f'{f("l2dirtymap")}, L2 dirty lines discarded {f("l2discarded")}, L2 line ops '
+                f'inv/clean/flush {f("l2inv")}/{f("l2clean")}/{f("l2flush")}, syncs {f("l2sync")}')
+    if tree == 'base':
+        v = nums(r, 'lost', 'exposed', 'devwrong', 'l2dirtymap', 'l2discarded')
+        ok = v is not None and base_ok(s, *v)
+    else:
+        v = nums(r, 'lost', 'exposed', 'devwrong', 'neigh', 'l2discarded')
+        ok = v == [0, 0, 0, 0, 0]
+    log.result(ok, name)
+
+
+def mut_summary(out):
+    """Scenario and damage counts of each L1 line, an error as it is."""
+    parts = []
+    for line in out.split('\n'):
+        if ' l2inv=' in line:
+            continue
+        f = line.split()
+        if len(f) > 1 and f[1].startswith('error='):
+            parts.append(f'{f[0]} {line[line.find(f[1]):]}')
+            continue
+        keys = ('lost', 'exposed', 'devwrong', 'neigh')
+        parts.append(' '.join(f[:1] + [x for x in f[1:] if '=' in x and x.split('=')[0] in keys]))
+    return ', '.join(parts)
+
+
+def outer_mut(o, name, elf, seq, *opts):
+    """0 caught, 1 not, 2 errored."""
+    out = o.run(elf, seq, *opts)
+    o.m.log.comment(f'outer mutation: {name}: {mut_summary(out)}')
+    return caught('\n'.join(l for l in out.split('\n') if ' l2inv=' not in l))
+
+
+# The map and unmap functions: __dma_page_cpu_to_dev()/_dev_to_cpu()
+# before 6.14, taking a page and an offset; arch_sync_dma_for_device()/
+# _for_cpu() since, taking a physical address (mainline, by hand).
+MAPF = '__dma_page_cpu_to_dev|arch_sync_dma_for_device'
+UNMAPF = '__dma_page_dev_to_cpu|arch_sync_dma_for_cpu'
+
+
+def dma_mut(o, func, ops):
+    """Edit the function of FUNC (alternatives) in the mutation tree's
+    dma-mapping.c, or stop."""
+    f = f'{o.env.mut_src}/arch/arm/mm/dma-mapping.c'
+    if not sed_edit(f, ops, rf'^(static )?void ({func})\(', r'^}'):
+        die(f'mutation of {func} found nothing')
+    # a mutation dmaseq.py cannot read runs with what it printed, as the
+    # shell version did: the run then errors or is not caught
+    return o.dmaseq(o.env.mut_src)[0]
+
+
+def l2x0_mut(o, to):
+    """l2c210_clean_range writes register TO instead of CLEAN_LINE_PA;
+    cache-l2x0.o rebuilt with kbuild's recorded command, the source path
+    changed, and linked with the patched cache-v7.o."""
+    env = o.env
+    f = f'{env.mut_src}/arch/arm/mm/cache-l2x0.c'
+    if not sed_edit(f, [('s', 'L2X0_CLEAN_LINE_PA', to)],
+                    r'^static void l2c210_clean_range\(', r'^}'):
+        die('mutation of l2c210_clean_range found nothing')
+    cmd = kbuild.recorded_cmd(env, 'omap2plus', 'cache-l2x0.o')
+    d = f'{env.obj}/mut/omap2plus'
+    os.makedirs(d, exist_ok=True)
+    # reused while the source, the command and the build are the same
+    h = hashlib.sha1()
+    for p in (f, env.build('omap2plus', '.model-stamp')):
+        with open(p, 'rb') as fh:
+            h.update(fh.read())
+    h.update(f'{cmd}\n'.encode())
+    obj = f'{d}/cache-l2x0-{h.hexdigest()[:16]}.o'
+    if not os.path.isfile(obj):
+        kbuild.run_recorded(env, 'omap2plus', cmd, f'{obj}.tmp', r' [^ ]+/cache-l2x0\.c *$', f,
+                            'compiling the mutated cache-l2x0.c')
+        os.rename(f'{obj}.tmp', obj)
+    return o.link(f'{env.obj}/patched/omap2plus/cache-v7.o', obj, f'{d}/outer.elf')
+
+
+def outer_mutations(o, l2x0):
+    """Mutations of the outer path, on the patched tree."""
+    log, m = o.m.log, o.m
+    pelf = f'{o.env.obj}/patched/omap2plus/outer.elf'
+    clean = r'^\touter_clean_range\(paddr, paddr \+ size\);$'
+
+    def seq_comment(what, seq):
+        mseq, useq = seq_parts(seq)
+        log.comment(f'outer mutation: dma-mapping.c {what}: map {mseq}, unmap {useq}')
+
+    # 1. the map's outer_clean_range() turned back into outer_inv_range()
+    seq = dma_mut(o, MAPF,
+                  [('s', clean, r'\touter_inv_range(paddr, paddr + size);')])
+    seq_comment('map with outer_inv_range', seq)
+    log.result(outer_mut(o, 'outer map invalidates the L2', pelf, seq) == 0,
+               'mutation_outer_map_invalidates_l2_caught')
+    mut_reset(m)
+    # 1b. the map cleans the L2 before the L1: what the L1 clean then
+    # writes into the L2 stays dirty there (lost at unmap, or evicted
+    # over the device's data)
+    seq = dma_mut(o, MAPF, [
+        ('d', clean),
+        ('s', r'^(\tdma_cache_maint_page\(page, off, size, dir, dmac_map_area\);)$',
+         r'\tpaddr = page_to_phys(page) + off;\n\touter_clean_range(paddr, paddr + size);\n\1'),
+        ('s', r'^(\tdma_cache_maint_page\(paddr, size, dir, dmac_map_area\);)$',
+         r'\touter_clean_range(paddr, paddr + size);\n\1')])
+    seq_comment('map, L2 before L1', seq)
+    log.result(outer_mut(o, 'outer map L2 before L1', pelf, seq) == 0,
+               'mutation_outer_map_l2_before_l1_caught')
+    mut_reset(m)
+    # 2. the unmap invalidates the L1 before the L2: a line the CPU
+    # allocates in between comes from the stale L2 (errata/ordering: L2
+    # first)
+    seq = dma_mut(o, UNMAPF, [
+        ('d', r'^\t\touter_inv_range\(paddr, paddr \+ size\);$'),
+        ('s', r'^(\t\tdma_cache_maint_page\([^)]*, dmac_unmap_area\);)$',
+         r'\1\n\t\touter_inv_range(paddr, paddr + size);')])
+    seq_comment('unmap, L1 before L2', seq)
+    log.result(outer_mut(o, 'outer unmap L1 before L2', pelf, seq) == 0,
+               'mutation_outer_unmap_l1_before_l2_caught')
+    log.result(outer_mut(o, 'same, speculation off', pelf, seq, '--no-spec') == 1,
+               'mutation_outer_unmap_l1_before_l2_needs_speculation')
+    mut_reset(m)
+    # 3. the compiled l2c210_clean_range writes INV_LINE_PA
+    elf = l2x0_mut(o, 'L2X0_INV_LINE_PA')
+    log.result(outer_mut(o, 'l2c210_clean_range writes INV_LINE_PA', elf, o.seq['patched']) == 0,
+               'mutation_outer_l2c210_clean_range_invalidates_caught')
+    mut_reset(m)
+    # a register the model does not know (CLEAN_WAY) stops the run: an
+    # error, which is never a catch
+    elf = l2x0_mut(o, 'L2X0_CLEAN_WAY')
+    log.result(outer_mut(o, 'l2c210_clean_range writes CLEAN_WAY', elf, o.seq['patched']) == 2,
+               'mutation_outer_unknown_l2_register_errors')
+    mut_reset(m)

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""The cache model's before/after table: every 32-bit ARM cache
+backend's compiled *_dma_map_area/*_dma_unmap_area, base tree and
+patched tree, executed in Unicorn against a write-back (or
+write-through) data cache model. Prints KTAP: model self-tests, one test
+per backend x configuration x scenario x tree, controls, mutation runs
+and the cost checks; regenerates model.md, cost.md and cost-summary.txt
+in Documentation/results/BASE/.
+
+Run by tools/model, which sets the environment (tools/lib.sh's base,
+tree and paths); not on its own.
+
+    runs.py        the runs, their options and what each must show
+    mutations.py   self-tests, decoder and source mutations
+    outer.py       the L2C-310 behind the Cortex-A9
+    tables.py      model.md, cost.md and the cost checks
+    kbuild.py      objects, with tools/model-build for trees and builds
+"""
+
+import fcntl
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import kbuild                           # noqa: E402
+import mutations                        # noqa: E402
+import outer                            # noqa: E402
+import runs                             # noqa: E402
+import tables                           # noqa: E402
+from common import Env, Log, Timer, die, git  # noqa: E402
+
+
+def lock(env):
+    """One run at a time: the worktrees and build directories are
+    shared. Waits up to 900 s, as flock -w 900 did."""
+    os.makedirs(f'{env.obj}', exist_ok=True)
+    fd = os.open(f'{env.model_dir}/lock', os.O_WRONLY | os.O_CREAT, 0o644)
+    for _ in range(900):
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            time.sleep(1)
+    die(f'another tools/model run holds {env.model_dir}/lock')
+
+
+def build_model(env):
+    r = subprocess.run(['make', '-s', '-C', f'{env.top}/arch-arm/model', f'OUT={env.out}'],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                       check=False)
+    if r.returncode:
+        sys.stderr.write(r.stderr)
+        die('building arch-arm/model failed')
+
+
+def backends(env):
+    """The cpu_cache_fns tables (cache.c since 6.6, the
+    define_cache_functions macro before): (name, map, unmap, guard)."""
+    r = subprocess.run(['python3', f'{env.top}/arch-arm/model/backends.py', env.base_src],
+                       stdout=subprocess.PIPE, text=True, check=False)
+    if r.returncode:
+        die(f'arch-arm/model/backends.py failed on {env.base_src}')
+    lines = r.stdout.splitlines()
+    if len(lines) < 20:
+        die(f'found only {len(lines)} cpu_cache_fns tables in {env.base_src}')
+    return [tuple((l.strip().split(None, 3) + ['', '', '', ''])[:4]) for l in lines]
+
+
+def invalidators(env):
+    """Map routines that invalidate for FROM_DEVICE on the base (as
+    tools/checks/10-series greps them)."""
+    out = git(env.base_src, 'grep', '-h', '-A6', '-E',
+              r'^(SYM_TYPED_FUNC_START|ENTRY)\([a-z0-9_]+_dma_map_area\)', '--',
+              'arch/arm/mm/*.S', check=False)
+    found, f = set(), ''
+    for line in out.splitlines():
+        if re.search(r'_dma_map_area\)', line):
+            f = line
+        if '_dma_inv_range' in line:
+            found.add(re.sub(r'.*\((.*)\)', r'\1', f, count=1))
+    return found
+
+
+def boards(env):
+    r = subprocess.run(['python3', f'{env.top}/arch-arm/model/boards.py', '--runs'],
+                       stdout=subprocess.PIPE, text=True, check=False)
+    if r.returncode:
+        die('arch-arm/model/boards.py --runs failed')
+    return [tuple((l.strip().split(None, 3) + ['', '', '', ''])[:4])
+            for l in r.stdout.splitlines()]
+
+
+def main():
+    env, log, t = Env(), Log(), Timer()
+    fd = lock(env)
+    build_model(env)
+    m = runs.Model(env, log)
+    with tempfile.TemporaryDirectory() as tmp:
+        times = phases(m, t, tmp)
+        doc = tables.model_md(m, m.runs, m.aliases, m.unbuilt, m.outer, tmp)
+        tables.cost_md(m, m.runs)
+    print('KTAP version 1')
+    print(f'1..{len(log.tests())}')
+    for line in log.numbered():
+        print(line)
+    print(f'# model table (Documentation/results/{env.base}/model.md):')
+    for line in doc:
+        if line.startswith('|'):
+            print(f'# {line}')
+    print('# timings: worktrees {}s, builds {}s, assembling {}s, model runs {}s, mutations {}s, '
+          'outer cache {}s, total {}s'.format(*times, t.total()))
+    passed, failed, skipped = tables.totals(m)
+    print(f'{passed} passed, {failed} failed, {skipped} skipped')
+    os.close(fd)
+    return 1 if failed else 0
+
+
+def phases(m, t, tmp):
+    """Trees, objects, runs, mutations and the outer cache, in the order
+    of the KTAP output. Returns the seconds of each phase."""
+    env, log = m.env, m.log
+    t.start()
+    kbuild.model_build(env, 'trees')
+    m.patched_head = git(env.patched_src, 'rev-parse', 'HEAD').strip()
+    t_trees = t.lap()
+    kbuild.build_all(env)
+    t_build = t.lap()
+    tables_ = backends(env)
+    invalidating = invalidators(env)
+    symobj, objs = kbuild.objects(env)
+    t_asm = t.lap()
+    mutations.selftests(m)
+    m.read_cores()
+    mutations.recorded_commands(m, objs, tmp)
+    mutations.decoder_mutations(m, tmp)
+    t.start()
+    m.runs, m.aliases, m.unbuilt = runs.find_runs(m, tables_, symobj)
+    bl = boards(env)
+    runs.run_all(m, m.runs, bl)
+    runs.check_boards(m, m.runs, bl)
+    t_run = t.lap()
+    log.comment('backends (cpu_cache_fns tables): ' + ''.join(f'{b[0]} ' for b in tables_))
+    for b, guard in m.unbuilt:
+        log.comment(f'not built by any configuration: {b} (needs {guard})')
+    runs.check_runs(m, m.runs, invalidating)
+    runs.check_ctr(m, m.runs)
+    runs.check_builds(m, m.runs)
+    t.start()
+    mutations.series_mutations(m, m.runs, invalidating)
+    t_mut = t.lap()
+    m.outer = outer.outer_runs(m)
+    t_outer = t.lap()
+    return t_trees, t_build, t_asm, t_run, t_mut, t_outer
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,378 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The generated results: Documentation/results/BASE/model.md and
+cost.md (with the cost checks, which read the same rows), and
+cost-summary.txt by tools/cost-summary from cost.md.
+
+Their text is byte for byte what the shell tools/model wrote; 85-generated
+compares them with the commit.
+"""
+
+import os
+import re
+import subprocess
+
+from common import field, num, nums
+from runs import SCEN_MAIN, SCEN_RT
+
+MODEL_INTRO = """\
+base tree and with patches/) runs in Unicorn against a finite L1 data
+cache with its core's geometry, replacement and allocation
+(arch-arm/model/cache.c; the cores and their sources: "Modelled
+cores" below). This is a model, not hardware. The CPU
+reads the buffer, then writes it: lines that do not fit are written
+back by replacement as it writes, and what is still dirty at map
+("dirty at map", in lines) is what an invalidate can lose.
+Mapping-only: 409,600 CPU-written bytes, map, unmap, no device write.
+Short: the device writes 600 bytes of every 1,024-byte chunk to DRAM
+between map and unmap; "exposed" counts gap bytes that read back as
+stale memory instead of the CPU's data. Unaligned: 8,152 bytes at
+offset 13, CPU-written neighbours checked. v6/v7/v7m allocate clean
+lines speculatively into free ways, after each maintenance operation
+of the map and again before the device writes (not v6 with
+CONFIG_DMA_CACHE_RWFO, valid only on CPUs that do not); dirty lines
+left in the cache are evicted over the device's data (worst case) on
+every CPU. v7 runs on a Cortex-A15 (64-byte lines) and as v7_32 on a
+Cortex-A9 (32-byte lines); its code reads the length from the core's
+CTR.
+
+| backend | config | cache | core (L1) | line | dirty at map / L1 lines | base: map-only lost | base: short lost / exposed | base: unaligned exposed | patched: map-only lost | patched: short lost / exposed | device bytes wrong (base / patched) | neighbour bytes changed (base / patched) |
+| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+"""
+
+OUTER_INTRO = """\
+## The outer cache (L2C-310)
+
+The v7 backend on the Cortex-A9 (v7_32, omap2plus) with an L2C-310
+between its L1 and DRAM (arch-arm/model/outer.c, `cachemodel --l2`):
+"""
+
+OUTER_TABLE = """\
+The L1 writes back into and fills from the L2; the device writes DRAM
+(no ACP). The L2's line operations are the compiled
+`l2c210_{inv,clean,flush}_range` of the omap2plus build's
+`cache-l2x0.o` (what Linux uses for an L2C-310 r3p2), writing the
+modelled INV_LINE_PA, CLEAN_LINE_PA, CLEAN_INV_LINE_PA and CACHE_SYNC
+registers (any other register access stops the run). The order of
+the inner and outer steps is that of `__dma_page_cpu_to_dev()` and
+`__dma_page_dev_to_cpu()` in each tree's arch/arm/mm/dma-mapping.c,
+read from the source by arch-arm/model/dmaseq.py and run by the model
+in C (dma-mapping.o itself is not executed). The CPU may allocate
+lines speculatively between any two steps; dirty lines left in the
+L1, then in the L2, are evicted over the device's data (worst case).
+
+| tree | map (dma-mapping.c) | unmap | scenario | L1 / L2 dirty at map (lines) | L2 dirty lines discarded | lost | exposed | device bytes wrong | neighbours changed |
+| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+"""
+
+OUTER_MUTATIONS = """\
+
+Mutations of the outer path (patched tree; a run that errors is not
+a catch):
+
+"""
+
+CORES = """\
+
+## Modelled cores
+
+The L1 data cache of each core (`cachemodel --cores`, from
+arch-arm/model/cache.c). Allocation is the kernel's default memory
+type: v4/v5 caches allocate on reads only; v6/v7 allocate on writes
+with an SMP kernel (PMD_SECT_WBWA), on reads only with a UP one
+(PMD_SECT_WB), which tools/model reads from each build's CONFIG_SMP.
+Replacement is pseudo-random unless the core only has round-robin
+or LRU, or the build sets CONFIG_CPU_CACHE_ROUND_ROBIN; pseudo-random
+is a fixed-seed LFSR, so every run gives the same numbers.
+
+| core | size | ways | line | replacement | allocates on | real CTR | source |
+| --- | ---: | ---: | ---: | --- | --- | --- | --- |
+"""
+
+MUTATIONS = """\
+
+## Mutations
+
+Each is applied with git/sed to a scratch worktree of the patched
+tree, only that object is rebuilt, and the model must catch it (bytes
+lost or exposed, device bytes wrong, or neighbours changed, in the
+mapping-only, short or unaligned scenario); a run that errors is a
+failure, not a catch. A test whose name says otherwise asserts that
+(`needs_speculation`: not caught without speculation;
+`that_errors_is_not_a_catch`: the run errors). Decoder mutations
+misread one instruction class in decode.c; a self-test must fail.
+
+"""
+
+NOTES = """\
+
+## Notes
+
+Not modelled: outer caches other than the L2C-310 above (Feroceon
+L2, Tauros2, XSC3's L2: XSC3's L2 line operations are counted only),
+and the L2C-310 only behind v7_32; the SA-1100 minicache and the
+XScale mini-data cache; write buffers; other activity of the CPU
+between the writes and the map (each scenario starts from an empty
+cache). Speculative fills take free ways only: a fill that evicted a
+dirty line would write it back and could only hide a loss. Where the
+"Modelled cores" table says "assumed", the kernel source does not fix
+the value and no manual was at hand. ARM1020/1020E,
+"""
+
+COST_INTRO = """\
+
+Counted in the model (not timed on hardware): cache maintenance
+operations by kind (inv / clean / clean+inv / whole-cache / set-way /
+range), lines written back, dirty lines discarded, instructions
+executed, traversals (ascending runs of by-address operations, plus
+each whole-cache, set/way, range or test-and-clean sequence).
+Each backend runs on its core's finite L1 (size, ways, line,
+replacement, allocation: `Documentation/model.md`); the CPU read,
+then wrote the buffer, so lines that did not fit were written back by
+replacement before the map and only what was still dirty at map is
+the map's to write back. Write-back configurations only. Checks:
+patched traversals <= base; patched write-backs == the buffer's lines
+dirty at map (0 when clean; every line with CONFIG_DMA_CACHE_RWFO,
+which writes each line for ownership); write-backs and dirty lines
+never more than the cache's lines (RWFO excepted, for that reason).
+
+## Reported on hardware by board owners (not measured here)
+
+Mean DMA_FROM_DEVICE map+unmap round trip, control -> patched:
+
+| CPU | 256 B dirty | 1 MiB dirty | 1 MiB clean |
+| --- | --- | --- | --- |
+| Cortex-A72 (AArch32, LPAE) | 353 -> 376 ns (+6.3 %) | 73.840 -> 73.994 us (+0.21 %) | 73.108 -> 73.115 us (+0.01 %) |
+| ARM926EJ-S | 1.208 -> 1.203 us | 656.888 -> 656.827 us | 656.608 -> 656.601 us |
+| ARM11 MPCore | 4.639 -> 3.095 us (-33.3 %) | 16.380 -> 15.550 ms | 16.380 -> 15.560 ms |
+
+To measure on a board: Documentation/benchmark.md (dma_map_benchmark -D, patch 5).
+
+## Counted in the model
+
+rt256, rt1m: 256 B and 1 MiB dirty; rt1mclean: 1 MiB clean.
+
+| backend | config | buffer | cache lines | dirty at map | base ops (inv/clean/flush/whole/sw/range) | patched ops | base / patched traversals | base wb / discarded | patched wb / discarded | base insns | patched insns |
+| --- | --- | --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |
+"""
+
+COMMENTS = re.compile(r'# .*(caught in|not caught|errored|traversals|self-tests fail)')
+
+
+def header(env, title):
+    return ['<!-- SPDX-License-Identifier: GPL-2.0 -->',
+            f'<!-- Generated by BASE={env.base} tools/model; do not edit. -->',
+            title]
+
+
+def text(block):
+    return block.split('\n')[:-1]
+
+
+def q(x):
+    """A missing value shows as "?"; its test has already failed."""
+    return x or '?'
+
+
+def sum3(a, b, c):
+    s = a + b + c
+    return str(int(a) + int(b) + int(c)) if s.isdigit() else '?'
+
+
+def model_row(m, r):
+    a = m.args(r.b, r.cfg)
+    line = m.line_of(a)
+    cfg = r.cfg + (' (Thumb-2)' if '--thumb' in a else '')
+    cfg += ' (direct)' if r.how == 'direct' else ''
+
+    def v(k, tree, s):
+        return q(field(k, m.result(tree, r.b, r.cfg, s)))
+
+    dw = [sum3(*(v('devwrong', t, s) for s in SCEN_MAIN)) for t in ('base', 'patched')]
+    core = a[a.index('--core') + 1]
+    size = m.core_field(core, 2)
+    size = str(int(size) // 1024) if size.isdigit() else '?'
+    return (f'| {r.b} | {cfg} | {a[5]} | {core}, {size} KiB, {m.core_field(core, 3)}-way, '
+            f'{m.alloc_of(a)}-allocate | {line} | {v("dirtymap", "base", "maponly")} / '
+            f'{v("capacity", "base", "maponly")} | {v("lost", "base", "maponly")} | '
+            f'{v("lost", "base", "short")} / {v("exposed", "base", "short")} | '
+            f'{v("exposed", "base", "unaligned")} | {v("lost", "patched", "maponly")} | '
+            f'{v("lost", "patched", "short")} / {v("exposed", "patched", "short")} | '
+            f'{dw[0]} / {dw[1]} | {v("neigh", "base", "unaligned")} / '
+            f'{v("neigh", "patched", "unaligned")} |')
+
+
+def boards_section(m, tmp):
+    """boards.py's section; a missing board result is already a failed
+    test, so here it is a note, not the end of the run."""
+    path = f'{tmp}/results'
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(''.join(l + '\n' for l in m.results))
+    r = subprocess.run(['python3', f'{m.env.top}/arch-arm/model/boards.py', path, m.env.base],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, check=False)
+    if r.returncode:
+        m.log.comment(f'arch-arm/model/boards.py failed: {r.stderr.strip()}')
+        return [f'(arch-arm/model/boards.py failed: {r.stderr.strip()})']
+    return r.stdout.rstrip('\n').split('\n') if r.stdout else []
+
+
+def cores_rows(m):
+    rows = []
+    for line in m.cores_text.splitlines():
+        f = (line.split('|') + [''] * 8)[:8]
+        try:
+            kib = int(float(f[1]) / 1024)
+        except ValueError:
+            kib = 0
+        rows.append(f'| {f[0]} | {kib} KiB | {" | ".join(f[2:8])} |')
+    return rows
+
+
+def l2_text(m):
+    r = subprocess.run([m.env.cm, '--l2'], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, text=True, check=False)
+    return (r.stdout + ('?' if r.returncode else '')).rstrip('\n')
+
+
+def outer_rows(o):
+    rows = []
+    for tree in ('base', 'patched'):
+        seq = o.seq[tree]
+        mseq, useq = seq.rsplit(' ', 1)[0], seq.split(' ', 1)[-1]
+        for s in ('maponly', 'short', 'unaligned', 'boards100warm'):
+            r = o.result(tree, s)
+            w = lambda k: q(field(k, r))
+            rows.append(f'| {tree} | {mseq} | {useq} | {s} | {w("dirtymap")} / {w("l2dirtymap")} '
+                        f'| {w("l2discarded")} | {w("lost")} | {w("exposed")} | {w("devwrong")} '
+                        f'| {w("neigh")} |')
+    return rows
+
+
+def mutation_lines(log, prefix):
+    out = []
+    for t in log.tests():
+        ok, _, name = t.partition('ok ')
+        if name.startswith(prefix):
+            out.append(f'- `{name}`: {"FAILS" if ok else "passes"}')
+    return out
+
+
+def rwfo_note(m):
+    base = m.env.base
+    with open(f'{m.env.base_src}/arch/arm/mm/cache-v6.S', encoding='utf-8') as f:
+        if 'DMA_CACHE_RWFO' not in f.read():
+            return [f'("direct"). {base} has no DMA_CACHE_RWFO (v6 read/write-for-ownership)',
+                    'code; loads and stores by kernel code would go through the model.']
+    state = 'set' if m.rwfo('omap2plus') else 'not set'
+    return [f'("direct"). {base}\'s v6 routines read/write for ownership when',
+            f'CONFIG_DMA_CACHE_RWFO=y (in omap2plus here: {state});',
+            'those loads and stores by kernel code go through the model.']
+
+
+def model_md(m, runs, aliases, unbuilt, o, tmp):
+    """Documentation/results/BASE/model.md, but its totals."""
+    env, log = m.env, m.log
+    doc = header(env, '# Cache model: DMA_FROM_DEVICE map/unmap, base vs patched') + [
+        '', f'Each backend\'s compiled `*_dma_map_area`/`*_dma_unmap_area` ({env.base_version},']
+    doc += text(MODEL_INTRO) + [model_row(m, r) for r in runs] + ['']
+    if unbuilt:
+        doc += ['Not built by any configuration here:', '']
+        doc += [f'- `{b}`: its table needs `{g}`' for b, g in unbuilt] + ['']
+    doc += [f'- `{b}`: same map/unmap routines as `{a}`, not run twice' for b, a in aliases]
+    doc += [''] + boards_section(m, tmp) + ['']
+    doc += text(OUTER_INTRO) + [f'the {l2_text(m)}.'] + text(OUTER_TABLE) + outer_rows(o)
+    doc += text(OUTER_MUTATIONS) + mutation_lines(log, 'mutation_outer_') + ['']
+    doc += ['    ' + l[len('# outer mutation: '):] for l in log.lines
+            if l.startswith('# outer mutation: ')]
+    doc += text(CORES) + cores_rows(m)
+    doc += text(MUTATIONS) + mutation_lines(log, 'mutation_') + ['']
+    doc += ['    ' + l[2:] for l in log.lines if COMMENTS.match(l)]
+    doc += text(NOTES) + [f'ARM940T and ARM946E cannot be selected in {env.base} Kconfig; their',
+                          'sources are assembled with the flags kbuild used for a sibling']
+    doc += rwfo_note(m)
+    os.makedirs(env.results_dir, exist_ok=True)
+    path = f'{env.results_dir}/model.md'
+    with open(path + '.tmp', 'w', encoding='utf-8') as f:
+        f.write(''.join(l + '\n' for l in doc))
+    os.rename(path + '.tmp', path)
+    return doc
+
+
+def ops(r):
+    return '/'.join(field(k, r) for k in ('inv', 'clean', 'flush', 'whole', 'setway', 'range'))
+
+
+def cost_checks(m, r, s, rb, rp):
+    """No added traversal; the patched map writes back exactly the lines
+    still dirty at map (RWFO writes every line of the buffer for
+    ownership, then writes it back); within the cache's capacity."""
+    log = m.log
+    name = f'cost_{r.b}_{r.cfg}_{s}'
+    line = m.line_of(m.args(r.b, r.cfg))
+    size = 256 if s == 'rt256' else 1048576
+    want, rwfo_run = num('dirtymap', rp), False
+    if r.b == 'v6' and m.rwfo(r.cfg):
+        want = size // int(line) if line.isdigit() and int(line) else None
+        rwfo_run = True
+    pb, pp = num('passes', rb), num('passes', rp)
+    log.result(None not in (pb, pp) and pp <= pb, f'{name}_patched_traversals_le_base')
+    vp, vb = nums(rp, 'wb', 'evicted'), nums(rb, 'wb', 'evicted')
+    wbp = sum(vp) if vp else None
+    wbb = sum(vb) if vb else None
+    log.result(None not in (wbp, want) and wbp == want,
+               f'{name}_patched_writes_back_the_dirty_lines')
+    if not rwfo_run:
+        cap = num('capacity', rp)
+        log.result(None not in (wbp, wbb, want, cap) and wbp <= cap and wbb <= cap and want <= cap,
+                   f'{name}_writebacks_within_capacity')
+
+
+def cost_md(m, runs):
+    """Documentation/results/BASE/cost.md and its checks, then
+    cost-summary.txt from it."""
+    env, log = m.env, m.log
+    doc = header(env, '# Cache model: cost of a FROM_DEVICE map+unmap round trip')
+    doc += text(COST_INTRO)
+    for r in runs:
+        if m.policy(r) != 'wb':
+            continue
+        for s in SCEN_RT:
+            rb, rp = m.result('base', r.b, r.cfg, s), m.result('patched', r.b, r.cfg, s)
+            if not field('wb', rb) or not field('wb', rp):
+                log.comment(f'cost {r.b}/{r.cfg}/{s}: no result (base: {rb or "none"}; '
+                            f'patched: {rp or "none"})')
+                log.result(False, f'cost_{r.b}_{r.cfg}_{s}_has_results')
+                continue
+            f = field
+            doc.append(f'| {r.b} | {r.cfg} | {s} | {f("capacity", rp)} | {f("dirtymap", rp)} | '
+                       f'{ops(rb)} | {ops(rp)} | {f("passes", rb)} / {f("passes", rp)} | '
+                       f'{f("wb", rb)} / {f("discarded", rb)} | {f("wb", rp)} / '
+                       f'{f("discarded", rp)} | {f("insns", rb)} | {f("insns", rp)} |')
+            cost_checks(m, r, s, rb, rp)
+    rb = m.result('base', 'v7', 'omap2plus', 'rt1m')
+    rp = m.result('patched', 'v7', 'omap2plus', 'rt1m')
+    vb, dm = nums(rb, 'wb', 'evicted'), num('dirtymap', rp)
+    log.result(vb is not None and dm is not None and sum(vb) != dm,
+               'cost_writeback_check_rejects_base_v7_rt1m')
+    path = f'{env.results_dir}/cost.md'
+    with open(path + '.tmp', 'w', encoding='utf-8') as fh:
+        fh.write(''.join(l + '\n' for l in doc))
+    os.rename(path + '.tmp', path)
+    # the cover letter's cost lines, made from the table just written
+    with open(f'{env.results_dir}/cost-summary.txt', 'w', encoding='utf-8') as fh:
+        if subprocess.run([f'{env.top}/tools/cost-summary'], stdout=fh, check=False).returncode:
+            log.comment('tools/cost-summary failed')
+            log.result(False, 'cost_summary_made')
+
+
+def totals(m):
+    """The closing lines of model.md, from the whole log."""
+    env, tests = m.env, m.log.tests()
+    passed = sum(t.startswith('ok ') and '#' not in t for t in tests)
+    failed = sum(t.startswith('not ok ') for t in tests)
+    skipped = sum(t.startswith('ok ') and '# SKIP' in t for t in tests)
+    mut = [t for t in tests if t.partition('ok ')[2].startswith('mutation_')]
+    with open(f'{env.results_dir}/model.md', 'a', encoding='utf-8') as f:
+        f.write(f'\n## Totals\n\n`BASE={env.base} tools/model`: {passed} passed, {failed} failed, '
+                f'{skipped} skipped;\n{sum(t.startswith("ok ") for t in mut)} of {len(mut)} '
+                'mutation tests pass.\n')
+    return passed, failed, skipped
