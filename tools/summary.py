@@ -165,7 +165,9 @@ def model_rows(base):
     res = (f'base: {len(losers)} lose {span(losers)} bytes (what is still '
            'dirty at map)')
     if keep:
-        res += f', {f["wb"] - len(losers)} lose none ({", ".join(keep)})'
+        none = f['wb'] - len(losers)
+        res += (f', {none} lose{"s" if none == 1 else ""} none '
+                f'({", ".join(keep)})')
     out = [
         (f'cache model, {base}: mapping-only, 409,600 CPU-written bytes, '
          f'{f["wb"]} write-back backend runs on their cores\' finite L1',
@@ -207,16 +209,23 @@ def cost_row(base):
     raise SummaryError(f'{rel}: no v7 line')
 
 
-def kunit_rows(rel, what, cmd):
-    rows = table(rel, 'kunit.py result')
-    ran = []
-    for r in rows:
+def kunit_ran(rel):
+    """(row, "passed: N, skipped: N" or None) for each KUnit row."""
+    out = []
+    for r in table(rel, 'kunit.py result'):
         m = re.search(r'Ran \d+ tests: (.*)', r['kunit.py result'])
-        # a skip's reason is in the file; its first words say which
-        res = m.group(1) if m else ':'.join(r['verdict'].split(':')[:2])
-        ran.append(f'{r["configuration"]}: {res}')
-    kernels = {r['kernel (build directory)'] for r in rows} - {'-'}
-    verdicts = [r['verdict'].split(':')[0] for r in rows]
+        out.append((r, m.group(1) if m else None))
+    return out
+
+
+def kunit_rows(rel, what, cmd):
+    rows = kunit_ran(rel)
+    # a skip's reason is in the file; its first words say which
+    ran = [f'{r["configuration"]}: '
+           f'{res or ":".join(r["verdict"].split(":")[:2])}'
+           for r, res in rows]
+    kernels = {r['kernel (build directory)'] for r, _ in rows} - {'-'}
+    verdicts = [r['verdict'].split(':')[0] for r, _ in rows]
     head = (f'{verdicts.count("pass")} of {len(rows)} configurations pass '
             f'({len(kernels)} kernel{"s" if len(kernels) > 1 else ""})')
     if verdicts.count('skipped'):
@@ -235,25 +244,13 @@ def text_row(rel, what, cmd):
     return (what, cmd, ' '.join(read(rel).split()), rel)
 
 
-def arches_row():
-    rel = '6.12/other-arches-model.md'
-    rows = table(rel, 'base: map-only lost')
-    lost = [r['config'] for r in rows
-            if num(r['base: map-only lost'], rel)[0] or
-            num(r['base: boards100 lost'], rel)[0]]
-    after = sum(x for r in rows for k, c in r.items()
-                if k.startswith('patched') for x in num(c, rel))
-    return ('cache model of MIPS r4k, PowerPC 8xx, m68k 040/060, 6.12',
-            '`tools/check other-arches-model`',
-            f'base: {len(lost)} of {len(rows)} configurations lose '
-            f'CPU-written bytes; patched: {n(after)} bytes lost or exposed '
-            'in any scenario', rel)
+ARCHES_MODEL = '6.12/other-arches-model.md'
 
 
-def arches_sentence():
-    """The other-arches cover letter's numbers (@wrap of
-    other-arches-summary.txt): the model, then KUnit under QEMU."""
-    rel = '6.12/other-arches-model.md'
+def arches_facts():
+    """Per configuration of the other architectures' model: base bytes
+    lost map-only and in the boards' test; and every patched cell summed."""
+    rel = ARCHES_MODEL
     rows = table(rel, 'base: map-only lost')
     maponly = {r['config']: num(r['base: map-only lost'], rel)[0]
                for r in rows}
@@ -261,10 +258,27 @@ def arches_sentence():
               for r in rows}
     after = sum(x for r in rows for k, c in r.items()
                 if k.startswith('patched') for x in num(c, rel))
+    return maponly, boards, after
+
+
+def arches_row():
+    maponly, boards, after = arches_facts()
+    lost = [c for c in maponly if maponly[c] or boards[c]]
+    return ('cache model of MIPS r4k, PowerPC 8xx, m68k 040/060, 6.12',
+            '`tools/check other-arches-model`',
+            f'base: {len(lost)} of {len(maponly)} configurations lose '
+            f'CPU-written bytes; patched: {n(after)} bytes lost or exposed '
+            'in any scenario', ARCHES_MODEL)
+
+
+def arches_sentence():
+    """The other-arches cover letter's numbers (@wrap of
+    other-arches-summary.txt): the model, then KUnit under QEMU."""
+    maponly, boards, after = arches_facts()
     lose = [c for c, x in maponly.items() if x]
     keep = [c for c, x in maponly.items() if not x]
     if not lose or not all(boards.values()):
-        raise SummaryError(f'{rel}: not every configuration loses')
+        raise SummaryError(f'{ARCHES_MODEL}: not every configuration loses')
     text = (f'In the model (tools/check other-arches-model, 6.12.117): '
             f'before, {", ".join(lose)} lost {span([maponly[c] for c in lose])} '
             'of the 409,600 bytes of a map-only buffer')
@@ -275,11 +289,8 @@ def arches_sentence():
                  '100 buffers of 4,096 bytes')
     text += f'; after, {n(after)} bytes lost or exposed in any scenario.'
     krel = '6.12/kunit-config-matrix-other-arches-results.md'
-    ran = []
-    for r in table(krel, 'kunit.py result'):
-        m = re.search(r'Ran \d+ tests: (.*)', r['kunit.py result'])
-        if m and r['verdict'] == 'pass':
-            ran.append(f'{r["configuration"]} {m.group(1)}')
+    ran = [f'{r["configuration"]} {res}' for r, res in kunit_ran(krel)
+           if res and r['verdict'] == 'pass']
     if not ran:
         raise SummaryError(f'{krel}: no configuration passed')
     return text + f' KUnit under QEMU on 6.12.117: {"; ".join(ran)}.\n'
