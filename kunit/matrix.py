@@ -1,28 +1,37 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Read a KUnit matrix of this directory (matrix, matrix-full, ...) and
-write tools/kunit's results tables. For tools/kunit; standard library
-only.
+"""Read the KUnit matrix, kunit/matrix, and write tools/kunit's results
+tables. For tools/kunit; standard library only.
 
-    matrix.py names MATRIX            the row names, one a line
-    matrix.py field MATRIX NAME N     field N (1: name, 2: kunit.py
+    matrix.py names GROUP             the row names of GROUP, one a line
+    matrix.py field GROUP NAME N      field N (1: name, 2: kunit.py
                                       arguments, 3: expected log line,
                                       4: why the row is skipped) of NAME's
                                       row; empty if it has none
-    matrix.py kernel-of MATRIX NAME   the first row that builds the same
+    matrix.py kernel-of GROUP NAME    the first row that builds the same
                                       kernel as NAME
     matrix.py table config|mutation CMD
                                       a results file (stdout) for the
                                       table rows on stdin, made by CMD
 
-A row is "name | arguments | expected line [| skip reason]" (see the
-head of kunit/matrix). Rows whose arguments differ only in how the
-kernel boots (--kernel_args, --qemu_args, --timeout) share a kernel. A
-NAME the matrix lacks is an error.
+GROUP is tools/kunit's KUNIT_MATRIX: "matrix" for the rows before the
+first "[GROUP]" line of kunit/matrix, or the name in such a line. A row
+is "name | arguments | expected line [| skip reason]" (see the head of
+kunit/matrix). @NAME in the arguments stands for the settings of the
+kunit row NAME of arch-arm/configs/table, as --kconfig_add arguments.
+Rows whose arguments differ only in how the kernel boots (--kernel_args,
+--qemu_args, --timeout) share a kernel. A GROUP or NAME the matrix lacks
+is an error.
 """
 
+import os
+import re
 import shlex
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'tools'))
+import kconfigs  # noqa: E402
 
 BOOT = ('--kernel_args=', '--qemu_args=', '--timeout=')
 HEADS = {
@@ -37,21 +46,51 @@ class MatrixError(Exception):
     pass
 
 
-def rows(path):
+MATRIX = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'matrix')
+
+
+def rows(group):
     try:
-        with open(path) as f:
+        with open(MATRIX) as f:
             lines = f.read().splitlines()
     except OSError as e:
-        raise MatrixError(f'{path}: {e.strerror}') from None
-    return [line.split(' | ') for line in lines
-            if line.strip() and not line.startswith('#')]
+        raise MatrixError(f'{MATRIX}: {e.strerror}') from None
+    groups, cur = {'matrix': []}, 'matrix'
+    for line in lines:
+        m = re.fullmatch(r'\[([\w-]+)\]', line)
+        if m:
+            cur = m[1]
+            if cur in groups:
+                raise MatrixError(f'{MATRIX}: [{cur}] twice')
+            groups[cur] = []
+        elif line.strip() and not line.startswith('#'):
+            groups[cur].append(line.split(' | '))
+    if group not in groups:
+        raise MatrixError(f'no group [{group}] in {MATRIX}')
+    out = groups[group]
+    for r in out:
+        if len(r) > 1:
+            r[1] = re.sub(r'(?<!\S)@([\w-]+)', lambda m: ' '.join(fragment(m[1])), r[1])
+    return out
 
 
-def row(path, name):
-    for r in rows(path):
+def fragment(name):
+    """The settings of kunit row NAME of arch-arm/configs/table, as
+    kunit.py arguments."""
+    try:
+        c = kconfigs.get(name)
+    except kconfigs.ConfigError as e:
+        raise MatrixError(str(e)) from None
+    if c.base != 'kunit':
+        raise MatrixError(f'@{name}: not a kunit row of {kconfigs.TABLE}')
+    return c.kunit_args()
+
+
+def row(group, name):
+    for r in rows(group):
         if r[0] == name:
             return r
-    raise MatrixError(f'no configuration \'{name}\' in {path}')
+    raise MatrixError(f'no configuration \'{name}\' in [{group}] of {MATRIX}')
 
 
 def kernel_args(r):
@@ -60,9 +99,9 @@ def kernel_args(r):
     return [a for a in shlex.split(args) if not a.startswith(BOOT)]
 
 
-def kernel_of(path, name):
-    mine = kernel_args(row(path, name))
-    for r in rows(path):
+def kernel_of(group, name):
+    mine = kernel_args(row(group, name))
+    for r in rows(group):
         if kernel_args(r) == mine:
             return r[0]
     return name

@@ -24,7 +24,6 @@ class Coverage(Configs, Report):
         self.cross = env['CROSS_COMPILE']
         self.patches = patches
         self.opts = opts
-        self.frag_dir = self.top / 'arch-arm/configs'
         self.wt = self.cache / 'worktrees/coverage'
         self.log_dir = self.cache / 'build/coverage-logs'
         self.results = []

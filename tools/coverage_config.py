@@ -2,10 +2,11 @@
 """tools/coverage: its errors, progress lines and kernel configurations."""
 
 import hashlib
-import os
 import re
 import subprocess
 import sys
+
+import kconfigs
 
 SCRATCH_OBJS = ['arch/arm/mm/proc-arm1020.o', 'arch/arm/mm/proc-arm1020e.o',
                 'arch/arm/mm/proc-arm940.o', 'arch/arm/mm/proc-arm946.o']
@@ -24,35 +25,23 @@ def progress(msg):
 
 
 class Configs:
-    """The configurations of arch-arm/configs/coverage.configs (a mixin of
-    Coverage, which sets top, opts, frag_dir, wt, tag and kind helpers)."""
+    """The coverage rows of arch-arm/configs/table (tools/kconfigs.py; a
+    mixin of Coverage, which sets top, opts, wt, tag and kind helpers)."""
 
     def read_configs(self):
-        path = self.top / 'arch-arm/configs/coverage.configs'
-        if not path.is_file():
-            die(f'{path} missing')
         only = self.opts['only']
+        try:
+            rows = kconfigs.read(self.top)
+        except kconfigs.ConfigError as e:
+            die(str(e))
         self.cfgs = []
-        for line in path.read_text().splitlines():
-            f = line.split()
-            if not f or f[0].startswith('#'):
+        for r in rows:
+            if r.coverage == '-' or (only is not None and r.name not in only.split(',')):
                 continue
-            name, defc, kind, frags = f[0], f[1] if len(f) > 1 else '', \
-                f[2] if len(f) > 2 else '', f[3:]
-            if not kind:
-                die(f"{path}: '{name}' has no kind")
-            if kind not in ('mm', 'scratch', 'kdma'):
-                die(f"{path}: '{name}': unknown kind '{kind}'")
-            if only is not None and name not in only.split(','):
-                continue
-            for fr in frags:
-                if fr != '-' and not (self.frag_dir / fr).is_file():
-                    die(f"{path}: '{name}': no fragment {self.frag_dir / fr}")
-            self.cfgs.append({'name': name, 'def': defc, 'kind': kind,
-                              'frags': [x for x in frags if x != '-'],
-                              'frag_text': ' '.join(frags)})
+            self.cfgs.append({'name': r.name, 'def': r.base, 'kind': r.coverage,
+                              'row': r, 'frag_text': ' '.join(f.name for f in r.frags)})
         if not self.cfgs:
-            die(f"no configuration in {path} matches '--configs {only}'")
+            die(f"no configuration in {kconfigs.TABLE} matches '--configs {only}'")
 
     def scratch_kconfig(self):
         v = self.wt / 'arch/arm/mach-versatile/Kconfig'
@@ -84,38 +73,9 @@ class Configs:
                             a.read_text(), flags=re.M))
 
     def configure(self, c):
-        """Make C's .config; return the fragment settings that did not stick."""
-        out = self.out_dir(c['name'])
-        out.mkdir(parents=True, exist_ok=True)
-        if self.mk(out, c['def']):
-            return None
-        for fr in c['frags']:
-            r = subprocess.run(['scripts/kconfig/merge_config.sh', '-m', '-O', str(out),
-                                str(out / '.config'), str(self.frag_dir / fr)],
-                               cwd=self.wt, env={**os.environ, 'ARCH': 'arm'},
-                               stdout=subprocess.DEVNULL, check=False)
-            if r.returncode:
-                return None
-        if self.mk(out, 'olddefconfig'):
-            return None
-        # Every setting the fragments ask for (the last one wins).
-        want = {}
-        for fr in c['frags']:
-            for line in (self.frag_dir / fr).read_text().splitlines():
-                m = re.match(r'(CONFIG_[A-Z0-9_]+)=|# (CONFIG_[A-Z0-9_]+) is not set', line)
-                if m:
-                    sym = m.group(1) or m.group(2)
-                    want.pop(sym, None)
-                    want[sym] = line if m.group(1) else f'# {sym} is not set'
-        have = (out / '.config').read_text().splitlines()
-        missing = []
-        for sym, line in want.items():
-            if line.startswith('CONFIG_'):
-                if line not in have:
-                    missing.append(line)
-            elif any(h.startswith(sym + '=') for h in have):
-                missing.append(line)
-        return missing
+        """Make C's .config; return the settings that did not stick."""
+        return kconfigs.configure(c['row'], self.wt, self.out_dir(c['name']),
+                                  ['-s', 'ARCH=arm', f'CROSS_COMPILE={self.cross}'])
 
     def config_id(self, c):
         h = hashlib.sha256()
@@ -124,6 +84,8 @@ class Configs:
         h.update(sha)
         h.update(self.git('show', f"{self.tag}:arch/arm/configs/{c['def']}",
                           stdout=subprocess.PIPE).stdout)
-        for fr in c['frags']:
-            h.update((self.frag_dir / fr).read_bytes())
+        for fr in c['row'].frags:
+            h.update(fr.read_bytes())
+        if c['row'].needs:
+            h.update(' '.join(c['row'].needs).encode())
         return h.hexdigest()[:16]

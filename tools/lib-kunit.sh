@@ -12,7 +12,7 @@ run_config()
 	local name=$1 i
 	local -a args
 
-	argstr=$(field "$name" 2) || die "no configuration '$name' in ${MATRIX#"$TOP"/}"
+	argstr=$(field "$name" 2) || die "no configuration '$name' in $MATRIX"
 	expect=$(field "$name" 3)
 	mapfile -t args < <(xargs printf '%s\n' <<<"$argstr")
 	for i in "${!args[@]}"; do
@@ -57,7 +57,7 @@ check_config()
 	local name=$1 bad= line every= n total skip
 
 	# A fourth field says why a row is not run (a board that cannot boot).
-	skip=$(field "$name" 4) || die "no configuration '$name' in ${MATRIX#"$TOP"/}"
+	skip=$(field "$name" 4) || die "no configuration '$name' in $MATRIX"
 	if [ -n "$skip" ]; then
 		cresults+=("| $name | \`kunit.py run --kunitconfig=kernel/dma $(field "$name" 2)\` | - | not run | skipped: $skip |")
 		ktap_skip "$name" "$skip"

@@ -18,31 +18,18 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 
 from common import die
 
-# name, defconfig, fragments, required .config lines, D-cache the build
-# has (wt: CONFIG_CPU_DCACHE_WRITETHROUGH=y; checked against the
-# .config and the runs)
-CONFIGS = [
-    ('v4v5wt', 'integrator_defconfig',
-     'arch-arm/configs/v4v5.config arch-arm/configs/writethrough.config',
-     'CONFIG_CPU_DCACHE_WRITETHROUGH=y CONFIG_CPU_ARM926T=y', 'wt'),
-    ('v4v5wb', 'integrator_defconfig',
-     'arch-arm/configs/v4v5.config arch-arm/model/writeback.config',
-     'CONFIG_CPU_ARM920T=y CONFIG_CPU_ARM922T=y CONFIG_CPU_ARM925T=y '
-     'CONFIG_CPU_ARM926T=y CONFIG_CPU_ARM1022=y CONFIG_CPU_ARM1026=y '
-     'CONFIG_CPU_FA526=y CONFIG_CPU_FEROCEON=y CONFIG_CPU_MOHAWK=y '
-     'CONFIG_CPU_XSCALE=y CONFIG_CPU_XSC3=y CONFIG_CPU_CACHE_V4=y', 'wb'),
-    ('sa1100', 'assabet_defconfig', '', 'CONFIG_CPU_CACHE_V4WB=y', 'wb'),
-    ('omap2plus', 'omap2plus_defconfig', '',
-     'CONFIG_CPU_CACHE_V6=y CONFIG_CPU_CACHE_V7=y', 'wb'),
-    ('v7thumb2', 'omap2plus_defconfig',
-     'arch-arm/configs/v7.config arch-arm/model/thumb2.config',
-     'CONFIG_THUMB2_KERNEL=y CONFIG_CPU_CACHE_V7=y', 'wb'),
-    ('mps2', 'mps2_defconfig', '',
-     'CONFIG_CPU_CACHE_V7M=y CONFIG_CPU_CACHE_NOP=y', 'wb'),
-]
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', '..', 'tools'))
+import kconfigs  # noqa: E402
+
+# The model's rows of arch-arm/configs/table: (name, D-cache the build
+# has: 'wb', or 'wt' for CONFIG_CPU_DCACHE_WRITETHROUGH=y, checked
+# against the .config and the runs)
+CONFIGS = [(c.name, c.model) for c in kconfigs.read() if c.model != '-']
 
 # Sources that no 6.12 configuration selects; assembled with the flags
 # kbuild recorded for a sibling of the same configuration.
@@ -69,8 +56,8 @@ def model_build(env, *args):
 
 
 def build_all(env):
-    for name, defconfig, frags, req, _ in CONFIGS:
-        model_build(env, 'config', name, defconfig, frags, req)
+    for name, _ in CONFIGS:
+        model_build(env, 'config', name)
 
 
 def recorded_cmd(env, cfg, obj):
