@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Check that tools/setup installs every package whose commands ran.
 
-Reads the execve() traces that tools/check recorded (strace -f, one file
+Reads the execve() traces that tools/check recorded (tools/exec-trace, one file
 per check) and maps every program that was executed to the Debian package
 that owns it (dpkg -S). A package passes when tools/packages lists it, or
 a package that it lists depends on it (Depends, Pre-Depends, recursively),
