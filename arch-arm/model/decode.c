@@ -2,8 +2,8 @@
 /*
  * cachemodel's decoder: every coprocessor instruction the kernel code
  * executes (MCR/MRC p15 c7, Feroceon range operations, test-and-clean,
- * ARM and Thumb-2, conditions and IT blocks) and v7-M's memory-mapped SCB
- * cache maintenance registers, turned into cache operations (cache.c).
+ * ARM and Thumb-2, conditions and IT blocks), turned into cache
+ * operations (cache.c); v7-M's memory-mapped ones are in memhooks.c.
  * An encoding outside the table stops the run with an error.
  */
 
@@ -364,71 +364,4 @@ void hook_code(uc_engine *uc, uint64_t pc, uint32_t size, void *u)
 	if (m.err[0])
 		return;
 	coproc(insn, cond, pc, 4, in_it);
-}
-
-/* v7-M: the SCB's memory-mapped cache maintenance registers */
-void hook_scb(uc_engine *uc, uc_mem_type type, uint64_t addr,
-		     int size, int64_t value, void *u)
-{
-	uint32_t v = (uint32_t)value;
-
-	if (type == UC_MEM_READ) {
-		if (addr == SCB_CTR)
-			uc_mem_write(uc, addr, &m.ctr, 4);
-		else if (addr == SCB_CCSIDR)
-			uc_mem_write(uc, addr, &m.core->ccsidr, 4);
-		return;
-	}
-	switch (addr) {
-	case 0xe000ef50: case 0xe000ef58: case 0xe000ef78:
-		m.c.icache++;
-		break;
-	case 0xe000ef5c:
-		m.c.inv++;
-		mva_op(v, L_INV);
-		break;
-	case 0xe000ef60:
-		m.c.setway++;
-		set_op(v, L_INV);
-		break;
-	case 0xe000ef64: case 0xe000ef68:
-		m.c.clean++;
-		mva_op(v, L_CLEAN);
-		break;
-	case 0xe000ef6c:
-		m.c.setway++;
-		set_op(v, L_CLEAN);
-		break;
-	case 0xe000ef70:
-		m.c.flush++;
-		mva_op(v, L_FLUSH);
-		break;
-	case 0xe000ef74:
-		m.c.setway++;
-		set_op(v, L_FLUSH);
-		break;
-	case SCB_CSSELR:
-		break;
-	default:
-		fail("write of 0x%08x to SCB register 0x%08lx: not modelled",
-		     v, (unsigned long)addr);
-	}
-}
-
-/* Loads and stores by the kernel code to the buffer go through the cache. */
-void hook_win(uc_engine *uc, uc_mem_type type, uint64_t addr,
-		     int size, int64_t value, void *u)
-{
-	uint8_t b[8];
-	int i;
-
-	m.c.mem++;
-	for (i = 0; i < size && i < 8; i++) {
-		if (type == UC_MEM_READ)
-			b[i] = cpu_load(addr + i);
-		else
-			cpu_write(addr + i, (uint8_t)(value >> (8 * i)));
-	}
-	if (type == UC_MEM_READ)
-		uc_mem_write(uc, addr, b, size);
 }

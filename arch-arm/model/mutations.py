@@ -10,6 +10,7 @@ a catch.
 
 import os
 import re
+import shutil
 import subprocess
 
 import kbuild
@@ -25,7 +26,8 @@ SELFTESTS = (
 )
 
 # The decoder must be able to fail: each of these misreads one class of
-# instruction in decode.c; the rebuilt model must then fail at least one
+# instruction in the decoder (DECODER: decode.c, and memhooks.c for
+# v7-M's SCB registers); the rebuilt model must then fail at least one
 # self-test. name, range (start, end) or None, regex, replacement
 DECODER_MUTATIONS = (
     ('clean_read_as_invalidate', None, r'(\{ 0, 0, 7, 10, 1, )A_CLEAN,', r'\1A_INV,'),
@@ -40,6 +42,8 @@ DECODER_MUTATIONS = (
     ('v7m_scb_dcimvac_read_as_clean', ('case 0xe000ef5c:', 'break;'),
      r'mva_op\(v, L_INV\)', 'mva_op(v, L_CLEAN)'),
 )
+DECODER = ('decode', 'memhooks')
+UNTOUCHED = ('cachemodel', 'cache', 'emu', 'outer', 'selftest')
 
 
 def selftests(m):
@@ -105,20 +109,21 @@ def decoder_mutations(m, tmp):
     src = f'{env.top}/arch-arm/model'
     cflags, libs = pkg_config('--cflags'), pkg_config('--libs')
     # the files a decoder mutation does not touch, compiled once
-    for f in ('cachemodel', 'cache', 'emu', 'outer', 'selftest'):
+    for f in UNTOUCHED:
         if subprocess.run(['cc', '-O2', '-w', f'-I{src}', *cflags, '-c', '-o',
                            f'{tmp}/{f}.o', f'{src}/{f}.c'], check=False).returncode:
             die(f'building {f}.c failed')
+    objs = [f'{tmp}/{f}.o' for f in UNTOUCHED]
     for name, rng, pat, repl in DECODER_MUTATIONS:
-        with open(f'{src}/decode.c', encoding='utf-8') as a, \
-                open(f'{tmp}/decode.c', 'w', encoding='utf-8') as b:
-            b.write(a.read())
+        for f in DECODER:
+            shutil.copyfile(f'{src}/{f}.c', f'{tmp}/{f}.c')
         start, end = rng or (None, None)
-        if not sed_edit(f'{tmp}/decode.c', [('s', pat, repl)], start, end):
-            die(f'decoder mutation {name} found nothing in decode.c')
-        objs = [f'{tmp}/{f}.o' for f in ('cachemodel', 'cache', 'emu', 'outer', 'selftest')]
+        if not any(sed_edit(f'{tmp}/{f}.c', [('s', pat, repl)], start, end)
+                   for f in DECODER):
+            die(f'decoder mutation {name} found nothing in the decoder')
         if subprocess.run(['cc', '-O2', '-w', f'-I{src}', *cflags, '-o', f'{tmp}/decoder',
-                           f'{tmp}/decode.c', *objs, *libs], check=False).returncode:
+                           *[f'{tmp}/{f}.c' for f in DECODER], *objs, *libs],
+                          check=False).returncode:
             die(f'building decoder mutation {name} failed')
         nf = 0
         for st in SELFTESTS[:4]:
