@@ -74,9 +74,13 @@ def reading(key, cold, warm, res, cfg):
                 "not cached when written loses %s, one whose lines were "
                 "cached loses %s. The board's 98 %% lies between: most of its "
                 "buffers' lines were cached when written. Which ones depends "
-                "on what the test read before writing and on any outer cache "
-                "(the model has none), which the report does not give. With "
-                "the fix both are 0, as on the board." % (fmt(cold), fmt(warm)))
+                "on what the test read before writing, which the report does "
+                "not give. An outer cache (not modelled behind this core) "
+                "would not change the cold case: ARMv6 gives the outer level "
+                "the same write-back no-write-allocate attributes (TEX 000, "
+                "C 1, B 1), so a write that misses the L1 misses it too, "
+                "unless the platform's L2 forces write-allocate. With the "
+                "fix both are 0, as on the board." % (fmt(cold), fmt(warm)))
     if key == "arm926":
         return ("The ARM926EJ-S allocates on reads only: a buffer not cached "
                 "when written loses %s in the model, one whose lines were all "

@@ -25,8 +25,10 @@
  * ARMv6/v7 the kernel maps memory write-back write-allocate when SMP
  * (PMD_FLAGS_SMP = PMD_SECT_WBWA in proc-v6.S, proc-v7-2level.S,
  * proc-v7-3level.S) and write-back read-allocate when UP (PMD_SECT_WB):
- * tools/model passes --alloc from each build's CONFIG_SMP.
- * Documentation/model.md carries this table with its sources.
+ * tools/model passes --alloc from each build's CONFIG_SMP (read on the
+ * cores without multiprocessing extensions, runs.py UP_CORES).
+ * Documentation/results/BASE/model.md ("Modelled cores") carries this
+ * table with its sources.
  */
 static const struct core cores[] = {
 	{ "sa1100", 8192, 32, 32, R_RR, AL_READ, 0, 0,
@@ -61,6 +63,12 @@ static const struct core cores[] = {
 	  "Marvell Feroceon 88FR131 (Kirkwood): 16 KB, 4-way, 32-byte lines (proc-feroceon.S reads the geometry at boot); round-robin and read-allocate assumed" },
 	{ "arm11mpcore", 32768, 4, 32, R_RANDOM, AL_WRITE, 0, 0,
 	  "ARM11 MPCore TRM (ARM DDI 0360F): 16, 32 or 64 KB, 4-way, 32-byte lines; 32 KB chosen; write-allocate with the SMP memory type; replacement assumed pseudo-random" },
+	{ "arm1176", 16384, 4, 32, R_RANDOM, AL_READ, 0, 0,
+	  "ARM1176JZF-S TRM (ARM DDI 0301) ch. 7: 4-64 KB, 4-way, 8-word lines, pseudo-random or round-robin (CP15 c1 RR), read allocation only; 16 KB chosen (as on the Raspberry Pi 1's BCM2835)" },
+	{ "cortex-a7", 32768, 4, 64, R_RANDOM, AL_WRITE, 0x84448003, 0x700fe01a,
+	  "Cortex-A7 MPCore TRM (ARM DDI 0464D) 6.6.1: 4-way, 64-byte lines (set index from bit 6), size configured; 32 KB chosen; CTR 0x84448003 (as QEMU's cortex-a7 reports it, DminLine 64 bytes); CCSIDR computed from this geometry; replacement assumed pseudo-random" },
+	{ "cortex-a8", 32768, 4, 64, R_RANDOM, AL_READ, 0x80048004, 0x700fe01a,
+	  "Cortex-A8 TRM (ARM DDI 0344B) 3.2.3: CTR 0x80048004, 64-byte L1 data lines; 16 or 32 KB, 4-way, 32 KB chosen; CCSIDR computed from this geometry; replacement assumed pseudo-random; its integrated L2 (inner, cleaned by the same by-VA operations to PoC) is not modelled" },
 	{ "cortex-a15", 32768, 2, 64, R_LRU, AL_WRITE, 0x8444c004, 0x701fe00a,
 	  "Cortex-A15 MPCore TRM (ARM DDI 0438): 32 KB, 2-way, 64-byte lines, LRU; CTR 0x8444C004, CCSIDR 0x701FE00A" },
 	{ "cortex-a9", 32768, 4, 32, R_RANDOM, AL_WRITE, 0x83338003, 0x701fe019,

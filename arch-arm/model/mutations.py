@@ -15,7 +15,7 @@ import subprocess
 
 import kbuild
 from common import die, field, git, num, rest, run, sed_edit
-from runs import SCEN_MAIN, SCEN_RT, Run
+from runs import SCEN_MAIN, SCEN_RT, TWIN_OF, Run
 
 SELFTESTS = (
     ('arm', '--kind', 'legacy', '--core', 'arm926ejs'),
@@ -182,7 +182,7 @@ def mutation_run(m, runs, invalidating, name, file, only, *opts):
         if r.obj != o:
             continue
         if only:
-            if r.b not in (only, f'{only}_32'):
+            if only not in (r.b, TWIN_OF.get(r.b)):
                 continue
         elif r.map not in invalidating:
             continue

@@ -29,7 +29,25 @@ CORES = {
     'xsc3': 'xsc3', 'mohawk': 'mohawk', 'feroceon': 'feroceon',
     'feroceon_range': 'feroceon',
 }
-KINDS = {'v6': 'v6', 'v7': 'v7', 'b15': 'v7', 'v7_32': 'v7', 'v7m': 'v7m'}
+
+# The same compiled routines run again on other cores of their
+# architecture: (run name, core). v7 reads its line length from CTR,
+# so it runs at 64 bytes (A15, A7, A8) and 32 (A9); v6 has a fixed
+# 32-byte line and runs on an MPCore and on a read-allocate ARM1176.
+TWINS = {
+    'v7': (('v7_32', 'cortex-a9'), ('v7_a7', 'cortex-a7'), ('v7_a8', 'cortex-a8')),
+    'v6': (('v6_1176', 'arm1176'),),
+}
+TWIN_OF = {t: b for b, ts in TWINS.items() for t, _ in ts}
+CORES.update({t: c for ts in TWINS.values() for t, c in ts})
+KINDS = {'v6': 'v6', 'v7': 'v7', 'b15': 'v7', 'v7m': 'v7m'}
+KINDS.update({t: KINDS[b] for t, b in TWIN_OF.items()})
+
+# Cores without the multiprocessing extensions: an SMP kernel patches
+# itself to the UP page table attributes on them (SMP_ON_UP, ALT_UP:
+# PMD_FLAGS_UP = PMD_SECT_WB, read-allocate), and the ARM1176 allocates
+# on reads only whatever the attributes say.
+UP_CORES = ('arm1176', 'cortex-a8')
 
 
 class Run:
@@ -94,7 +112,8 @@ class Model:
         # v6/v7 memory is write-back write-allocate on SMP kernels, read-
         # allocate (PMD_SECT_WB) on UP ones; v7-M and v4/v5 as their core
         if kind in ('v6', 'v7'):
-            a += ['--alloc', 'write' if self.has(cfg, 'CONFIG_SMP=y') else 'read']
+            smp = self.has(cfg, 'CONFIG_SMP=y') and CORES[b] not in UP_CORES
+            a += ['--alloc', 'write' if smp else 'read']
         elif kind == 'legacy' and self.has(cfg, 'CONFIG_CPU_CACHE_ROUND_ROBIN=y'):
             a += ['--repl', 'rr']
         # DMA_CACHE_RWFO "is only valid on processors that do not perform
@@ -154,11 +173,8 @@ def find_runs(m, backends, symobj):
             found = True
         if not found:
             unbuilt.append((b, guard))
-    # v7 runs at both line lengths of its cores, 64 bytes (Cortex-A15/A7)
-    # and 32 (Cortex-A9/A5): the code reads the line length from CTR,
-    # which the model sets from --line
-    runs += [Run('v7_32', r.map, r.unmap, r.cfg, r.obj, r.how)
-             for r in runs if r.b == 'v7']
+    runs += [Run(t, r.map, r.unmap, r.cfg, r.obj, r.how)
+             for r in list(runs) for t, _ in TWINS.get(r.b, ())]
     return runs, aliases, unbuilt
 
 
@@ -263,7 +279,7 @@ def check_ctr(m, runs):
     patched map cleans each line of the 409,600-byte buffer once, at
     either length."""
     for r in runs:
-        if r.b not in ('v7', 'v7_32'):
+        if 'v7' not in (r.b, TWIN_OF.get(r.b)):
             continue
         line = m.line_of(m.args(r.b, r.cfg))
         n = field('clean', m.result('patched', r.b, r.cfg, 'maponly'))

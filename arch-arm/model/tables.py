@@ -12,7 +12,7 @@ import re
 import subprocess
 
 from common import field, num, nums
-from runs import SCEN_MAIN, SCEN_RT
+from runs import KINDS, SCEN_MAIN, SCEN_RT
 
 MODEL_INTRO = """\
 base tree and with patches/) runs in Unicorn against a finite L1 data
@@ -31,9 +31,13 @@ lines speculatively into free ways, after each maintenance operation
 of the map and again before the device writes (not v6 with
 CONFIG_DMA_CACHE_RWFO, valid only on CPUs that do not); dirty lines
 left in the cache are evicted over the device's data (worst case) on
-every CPU. v7 runs on a Cortex-A15 (64-byte lines) and as v7_32 on a
-Cortex-A9 (32-byte lines); its code reads the length from the core's
-CTR.
+every CPU. v7 runs on a Cortex-A15, as v7_a7 on a Cortex-A7 and as
+v7_a8 on a Cortex-A8 (64-byte lines), and as v7_32 on a Cortex-A9
+(32-byte lines); its code reads the length from the core's CTR. v6
+runs on an ARM11 MPCore and as v6_1176 on an ARM1176, which allocates
+on reads only. The Cortex-A8 and the ARM1176 have no multiprocessing
+extensions: an SMP kernel runs on them with the UP memory type
+(read-allocate).
 
 | backend | config | cache | core (L1) | line | dirty at map / L1 lines | base: map-only lost | base: short lost / exposed | base: unaligned exposed | patched: map-only lost | patched: short lost / exposed | device bytes wrong (base / patched) | neighbour bytes changed (base / patched) |
 | --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
@@ -109,7 +113,9 @@ NOTES = """\
 
 Not modelled: outer caches other than the L2C-310 above (Feroceon
 L2, Tauros2, XSC3's L2: XSC3's L2 line operations are counted only),
-and the L2C-310 only behind v7_32; the SA-1100 minicache and the
+and the L2C-310 only behind v7_32; the cores SA-110, ARM1136 and
+Cortex-A5 (their backends run on the SA-1100, ARM1176 and Cortex-A9
+rows, whose line lengths they share); the SA-1100 minicache and the
 XScale mini-data cache; write buffers; other activity of the CPU
 between the writes and the map (each scenario starts from an empty
 cache). Speculative fills take free ways only: a fill that evicted a
@@ -126,7 +132,7 @@ range), lines written back, dirty lines discarded, instructions
 executed, traversals (ascending runs of by-address operations, plus
 each whole-cache, set/way, range or test-and-clean sequence).
 Each backend runs on its core's finite L1 (size, ways, line,
-replacement, allocation: `Documentation/model.md`); the CPU read,
+replacement, allocation: "Modelled cores" in `model.md`); the CPU read,
 then wrote the buffer, so lines that did not fit were written back by
 replacement before the map and only what was still dirty at map is
 the map's to write back. Write-back configurations only. Checks:
@@ -310,7 +316,7 @@ def cost_checks(m, r, s, rb, rp):
     line = m.line_of(m.args(r.b, r.cfg))
     size = 256 if s == 'rt256' else 1048576
     want, rwfo_run = num('dirtymap', rp), False
-    if r.b == 'v6' and m.rwfo(r.cfg):
+    if KINDS.get(r.b) == 'v6' and m.rwfo(r.cfg):
         want = size // int(line) if line.isdigit() and int(line) else None
         rwfo_run = True
     pb, pp = num('passes', rb), num('passes', rp)
