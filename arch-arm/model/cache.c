@@ -26,7 +26,7 @@
  * (PMD_FLAGS_SMP = PMD_SECT_WBWA in proc-v6.S, proc-v7-2level.S,
  * proc-v7-3level.S) and write-back read-allocate when UP (PMD_SECT_WB):
  * tools/model passes --alloc from each build's CONFIG_SMP (read on the
- * cores without multiprocessing extensions, runs.py UP_CORES).
+ * cores without multiprocessing extensions, read-allocate here).
  * Documentation/results/BASE/model.md ("Modelled cores") carries this
  * table with its sources.
  */

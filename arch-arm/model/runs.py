@@ -43,12 +43,6 @@ CORES.update({t: c for ts in TWINS.values() for t, c in ts})
 KINDS = {'v6': 'v6', 'v7': 'v7', 'b15': 'v7', 'v7m': 'v7m'}
 KINDS.update({t: KINDS[b] for t, b in TWIN_OF.items()})
 
-# Cores without the multiprocessing extensions: an SMP kernel patches
-# itself to the UP page table attributes on them (SMP_ON_UP, ALT_UP:
-# PMD_FLAGS_UP = PMD_SECT_WB, read-allocate), and the ARM1176 allocates
-# on reads only whatever the attributes say.
-UP_CORES = ('arm1176', 'cortex-a8')
-
 
 class Run:
     """One (backend, configuration): a line of the model table."""
@@ -112,7 +106,11 @@ class Model:
         # v6/v7 memory is write-back write-allocate on SMP kernels, read-
         # allocate (PMD_SECT_WB) on UP ones; v7-M and v4/v5 as their core
         if kind in ('v6', 'v7'):
-            smp = self.has(cfg, 'CONFIG_SMP=y') and CORES[b] not in UP_CORES
+            # a core cache.c lists as read-allocate has no multiprocessing
+            # extensions: an SMP kernel patches itself to the UP attributes
+            # on it (ALT_UP: PMD_FLAGS_UP = PMD_SECT_WB)
+            smp = (self.has(cfg, 'CONFIG_SMP=y') and
+                   self.core_field(CORES[b], 6) == 'write')
             a += ['--alloc', 'write' if smp else 'read']
         elif kind == 'legacy' and self.has(cfg, 'CONFIG_CPU_CACHE_ROUND_ROBIN=y'):
             a += ['--repl', 'rr']
