@@ -19,7 +19,7 @@ class Coverage(Configs, Report):
         self.env = env
         self.top = Path(env['TOP'])
         self.base = env['BASE']
-        self.tag = env['BASE_TAG']
+        self.tag = opts['rev'] or env['BASE_TAG']
         self.cache = Path(env['CACHE_DIR'])
         self.cross = env['CROSS_COMPILE']
         self.patches = patches
@@ -298,10 +298,12 @@ class Coverage(Configs, Report):
                 if c['kind'] != 'kdma' or self.need_kdma:
                     self.build('base', c)
             self.restore_wt()
-            self.steps()
+            if not self.opts['base_only']:
+                self.steps()
         finally:
             self.restore_wt()
-        self.check_covered()
+        if not self.opts['base_only']:
+            self.check_covered()
         return int(time.time() - start)
 
     def steps(self):

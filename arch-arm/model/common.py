@@ -34,7 +34,8 @@ class Env:
         self.jobs = int(os.environ.get('MODEL_JOBS', '2'))
         self.model_dir = f'{self.cache_dir}/model'
         wt = f'{self.cache_dir}/worktrees'
-        self.base_src = f'{wt}/model-base'
+        # tools/coverage's worktree and O= directories (kbuild.build_all)
+        self.base_src = f'{wt}/coverage'
         self.patched_src = f'{wt}/model-patched'
         self.mut_src = f'{wt}/model-mutation'
         self.obj = f'{self.model_dir}/obj'
@@ -43,8 +44,8 @@ class Env:
         self.selftest_elf = f'{self.out}/selftest.elf'
 
     def build(self, cfg, *path):
-        """A file of configuration CFG's O= directory."""
-        return os.path.join(self.model_dir, 'build', cfg, *path)
+        """A file of configuration CFG's O= directory (tools/coverage's)."""
+        return os.path.join(self.cache_dir, 'build', f'coverage-{cfg}', *path)
 
 
 class Log:

@@ -182,7 +182,7 @@ def l2x0_mut(o, to):
     os.makedirs(d, exist_ok=True)
     # reused while the source, the command and the build are the same
     h = hashlib.sha1()
-    for p in (f, env.build('omap2plus', '.model-stamp')):
+    for p in (f, env.build('omap2plus', '.coverage-config-id')):
         with open(p, 'rb') as fh:
             h.update(fh.read())
     h.update(f'{cmd}\n'.encode())

@@ -15,7 +15,8 @@ tree and paths); not on its own.
     mutations.py   self-tests, decoder and source mutations
     outer.py       the L2C-310 behind the Cortex-A9
     tables.py      model.md, cost.md and the cost checks
-    kbuild.py      objects, with tools/model-build for trees and builds
+    kbuild.py      objects, on tools/coverage's base builds and
+                   tools/model-build's worktrees
 """
 
 import fcntl
@@ -36,18 +37,17 @@ import tables                           # noqa: E402
 from common import Env, Log, Timer, die, git  # noqa: E402
 
 
-def lock(env):
+def lock(env, path, who):
     """One run at a time: the worktrees and build directories are
     shared. Waits up to 900 s, as flock -w 900 did."""
-    os.makedirs(f'{env.obj}', exist_ok=True)
-    fd = os.open(f'{env.model_dir}/lock', os.O_WRONLY | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
     for _ in range(900):
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             return fd
         except BlockingIOError:
             time.sleep(1)
-    die(f'another tools/model run holds {env.model_dir}/lock')
+    die(f'another {who} run holds {path}')
 
 
 def build_model(env):
@@ -98,7 +98,11 @@ def boards(env):
 
 def main():
     env, log, t = Env(), Log(), Timer()
-    fd = lock(env)
+    os.makedirs(env.obj, exist_ok=True)
+    fd = lock(env, f'{env.model_dir}/lock', 'tools/model')
+    # The base builds and their worktree are tools/coverage's: held for
+    # the whole run, in which the model reads them.
+    cov_fd = lock(env, f'{env.cache_dir}/coverage.lock', 'tools/coverage or tools/model')
     build_model(env)
     m = runs.Model(env, log)
     with tempfile.TemporaryDirectory() as tmp:
@@ -117,6 +121,7 @@ def main():
           'outer cache {}s, total {}s'.format(*times, t.total()))
     passed, failed, skipped = tables.totals(m)
     print(f'{passed} passed, {failed} failed, {skipped} skipped')
+    os.close(cov_fd)
     os.close(fd)
     return 1 if failed else 0
 
@@ -129,7 +134,7 @@ def phases(m, t, tmp):
     kbuild.model_build(env, 'trees')
     m.patched_head = git(env.patched_src, 'rev-parse', 'HEAD').strip()
     t_trees = t.lap()
-    kbuild.build_all(env)
+    kbuild.build_all(env, tmp)
     t_build = t.lap()
     tables_ = backends(env)
     invalidating = invalidators(env)
