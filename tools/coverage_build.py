@@ -265,16 +265,25 @@ class Coverage(Configs, Report):
 
     def prepare_worktree(self, tree):
         """The worktree: made once, reset to the base tag on every run."""
+        def common(d):
+            return subprocess.run(['git', 'rev-parse', '--path-format=absolute',
+                                   '--git-common-dir'], cwd=d, capture_output=True,
+                                  text=True, check=False).stdout.strip()
+        # A worktree of another tree (KERNEL_TREE changed): moved to this
+        # one; kbuild rebuilds the O= directories, whose commands name
+        # the same source path.
+        other = common(self.wt) if (self.wt / '.git').exists() else ''
+        if other and other != common(tree):
+            r = subprocess.run(['git', f'--git-dir={other}', 'worktree', 'remove', '--force',
+                                str(self.wt)], capture_output=True, check=False)
+            if r.returncode:
+                die(f'{self.wt} is a worktree of {other}, and removing it failed')
         if not (self.wt / '.git').exists():
+            subprocess.run(['git', '-C', tree, 'worktree', 'prune'], check=False)
             r = subprocess.run(['git', '-C', tree, 'worktree', 'add', '-q', '--detach',
                                 str(self.wt), self.tag], capture_output=True, check=False)
             if r.returncode:
                 die(f'cannot create the worktree {self.wt}')
-
-        def common(d):
-            return subprocess.run(['git', 'rev-parse', '--path-format=absolute',
-                                   '--git-common-dir'], cwd=d, capture_output=True,
-                                  text=True, check=False).stdout
         if common(tree) != common(self.wt):
             die(f'{self.wt} is a worktree of another repository; remove it')
         self.git('am', '--abort', capture_output=True)
