@@ -48,7 +48,9 @@ def main(argv):
         f'A cold `.ci/run` on a new machine, commit {commit}, {date}: '
         f'`{command}` took **{minutes(float(wall))}** (clone, package '
         f'installs and every check) and ended `{summary}`. '
-        'Per check, as `tools/check` printed them:',
+        'Per check, as `tools/check` printed them (the checks of the bases '
+        'after the first run alongside the others, at nice 19: their seconds '
+        'overlap):',
         '',
         '| check | seconds |',
         '| --- | ---: |',

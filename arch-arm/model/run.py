@@ -51,9 +51,14 @@ def lock(env, path, who):
 
 
 def build_model(env):
+    """The model's binaries, shared by the bases, whose runs tools/check
+    may run at once: one make at a time."""
+    os.makedirs(env.out, exist_ok=True)
+    fd = lock(env, f'{env.out}.lock', 'build of arch-arm/model')
     r = subprocess.run(['make', '-s', '-C', f'{env.top}/arch-arm/model', f'OUT={env.out}'],
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
                        check=False)
+    os.close(fd)
     if r.returncode:
         sys.stderr.write(r.stderr)
         die('building arch-arm/model failed')
