@@ -33,8 +33,9 @@ import kconfigs  # noqa: E402
 # has: 'wb', or 'wt' for CONFIG_CPU_DCACHE_WRITETHROUGH=y, checked
 # against the .config and the runs). Each is a coverage row that builds
 # arch/arm/mm/ ("mm"): its build is tools/coverage's.
-CONFIGS = [(c.name, c.model) for c in kconfigs.read() if c.model != '-']
-NOT_MM = [c.name for c in kconfigs.read() if c.model != '-' and c.coverage != 'mm']
+MODEL_ROWS = [c for c in kconfigs.read() if c.model != '-']
+CONFIGS = [(c.name, c.model) for c in MODEL_ROWS]
+NOT_MM = [c.name for c in MODEL_ROWS if c.coverage != 'mm']
 
 # Sources that no 6.12 configuration selects; assembled with the flags
 # kbuild recorded for a sibling of the same configuration.
