@@ -9,7 +9,8 @@ a package that it lists depends on it (Depends, Pre-Depends, recursively),
 or Debian installs it on every system (Essential: yes, Priority:
 required). Programs under the project's checkout, the cache directory or
 /tmp are our own builds: for those that are scripts the interpreter named
-by their #! line is checked instead.
+by their #! line is checked instead. A PACKAGE=VERSION line of the list
+must be installed at that version (the base trees' linux-source).
 
 Usage: packages.py PACKAGE_LIST TRACE_DIR OWN_DIR...
 Prints KTAP, one test per package, and the closing summary line.
@@ -31,6 +32,11 @@ def read_list(path):
     with open(path, encoding='utf-8') as f:
         return [line.split('#')[0].strip() for line in f
                 if line.split('#')[0].strip()]
+
+
+def pins(listed):
+    """PACKAGE -> VERSION of the PACKAGE=VERSION lines."""
+    return dict(p.split('=', 1) for p in listed if '=' in p)
 
 
 def executed(trace_dir):
@@ -89,20 +95,22 @@ def owners(paths):
 
 def installed():
     fmt = '${Package}\t${Essential}\t${Priority}\t${Depends}\t' \
-          '${Pre-Depends}\t${Provides}\t${db:Status-Abbrev}\n'
+          '${Pre-Depends}\t${Provides}\t${db:Status-Abbrev}\t${Version}\n'
     out = subprocess.run(['dpkg-query', '-W', '-f', fmt], capture_output=True,
                          text=True, check=True).stdout
     db = {}
     provides = {}
+    versions = {}
     for line in out.splitlines():
-        pkg, ess, prio, dep, pre, prov, status = line.split('\t')
+        pkg, ess, prio, dep, pre, prov, status, ver = line.split('\t')
         if not status.startswith('ii'):
             continue
         db[pkg] = (ess == 'yes' or prio == 'required', f'{pre}, {dep}')
+        versions[pkg] = ver
         for p in prov.split(','):
             if p.strip():
                 provides.setdefault(p.split()[0].split(':')[0], pkg)
-    return db, provides
+    return db, provides, versions
 
 
 def closure(listed, db, provides):
@@ -128,7 +136,8 @@ def closure(listed, db, provides):
 def main(argv):
     if len(argv) < 4:
         sys.exit('usage: packages.py PACKAGE_LIST TRACE_DIR OWN_DIR...')
-    listed = read_list(argv[1])
+    pinned = pins(read_list(argv[1]))
+    listed = [p.split('=', 1)[0] for p in read_list(argv[1])]
     own = [os.path.realpath(d) + '/' for d in argv[3:]] + ['/tmp/']
     progs = executed(argv[2])
 
@@ -142,7 +151,7 @@ def main(argv):
         else:
             system.setdefault(path, check)
 
-    db, provides = installed()
+    db, provides, versions = installed()
     missing = [p for p in listed if p not in db]
     allowed = closure(listed, db, provides)
     by_pkg = {}
@@ -157,6 +166,13 @@ def main(argv):
     for pkg in missing:
         tests.append((False, f'listed_{pkg}',
                       f'{pkg} is in tools/packages but not installed'))
+    for pkg, ver in sorted(pinned.items()):
+        if pkg in db:
+            ok = versions[pkg] == ver
+            tests.append((ok, f'version_{pkg}',
+                          f'{pkg}: {versions[pkg]} installed, as tools/packages pins' if ok
+                          else f'{pkg}: {versions[pkg]} installed, tools/packages pins '
+                          f'{ver}: run tools/setup'))
     for pkg in sorted(by_pkg):
         cmds = ' '.join(sorted({os.path.basename(p) for p in by_pkg[pkg]}))
         if pkg in listed:
