@@ -14,6 +14,12 @@ from coverage_config import SCRATCH_KCONFIGS, SCRATCH_OBJS, Configs, die, progre
 from coverage_doc import Report
 
 
+# C objects of arch/arm/mm/ that tools/model reads from the base builds
+# besides the series' own (arch-arm/model/outer.py: the L2C-310's range
+# operations).
+MODEL_C_OBJS = ('arch/arm/mm/cache-l2x0.o',)
+
+
 class Coverage(Configs, Report):
     def __init__(self, env, patches, opts):
         self.env = env
@@ -121,8 +127,30 @@ class Coverage(Configs, Report):
         progress(f"COVERAGE_MUTATE: after step {step}, applied '{expr}' to {path} "
                  '(this step only)')
 
+    def list_mm_targets(self, out):
+        """The objects of arch/arm/mm/ an "mm" build makes, written to
+        OUT/.coverage-targets: of those kbuild builds for the
+        configuration (make -n, with the directory's objects deleted), the
+        series' objects, every assembler object (the cache and processor
+        backends tools/model runs) and MODEL_C_OBJS. Not the other C files:
+        the series does not touch them, and their W=1 + sparse build was
+        most of a cold configuration's time. None if make -n lists none."""
+        r = subprocess.run(['make', '-n', '-C', str(self.wt), f'O={out}', 'ARCH=arm',
+                            f'CROSS_COMPILE={self.cross}', 'W=1', 'arch/arm/mm/'],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                           check=False)
+        listed = sorted(set(re.findall(r' -o (arch/arm/mm/[^ /]+\.o)(?= )', r.stdout)))
+        keep = [o for o in listed if o in self.mm_objs or o in MODEL_C_OBJS or
+                (self.wt / (o[:-2] + '.S')).is_file()]
+        if not keep:
+            return None
+        (out / '.coverage-targets').write_text(''.join(o + '\n' for o in keep))
+        return keep
+
     def make_objs(self, kind, out, objs, log, jobs):
         target = {'mm': ['arch/arm/mm/'], 'kdma': ['kernel/dma/'], 'scratch': objs}[kind]
+        if kind == 'mm' and (out / '.coverage-targets').is_file():
+            target = (out / '.coverage-targets').read_text().split()
         return self.mk(out, '-k', *jobs, 'W=1', 'C=1', *target, log=log)
 
     def build(self, step, c):
@@ -146,15 +174,22 @@ class Coverage(Configs, Report):
                 return
             id_file.write_text(cid + '\n')
             (out / '.coverage-base-warnings').unlink(missing_ok=True)
-        # The first base build of a configuration rebuilds its whole target
-        # directory: its warnings are kept as the base to compare with, so
-        # that a patch which rebuilds more (a header) shows no old warning.
+            (out / '.coverage-targets').unlink(missing_ok=True)
+        # The first base build of a configuration rebuilds all its targets
+        # (list_mm_targets, or kernel/dma/): their warnings are kept as the
+        # base to compare with, so that a patch which rebuilds more (a
+        # header) shows no old warning.
         base_warn = out / '.coverage-base-warnings'
-        full = step == 'base' and not base_warn.is_file()
+        targets = out / '.coverage-targets'
+        full = step == 'base' and (not base_warn.is_file() or
+                                   (kind == 'mm' and not targets.is_file()))
         if full and kind in ('mm', 'kdma'):
             d = 'arch/arm/mm' if kind == 'mm' else 'kernel/dma'
             for o in glob(f'{out}/{d}/*.o'):
                 os.unlink(o)
+            if kind == 'mm':
+                targets.unlink(missing_ok=True)
+                self.list_mm_targets(out)
         if kind == 'kdma':
             self.enable_new_symbols(step, out)
         objs = {'mm': self.mm_objs, 'scratch': SCRATCH_OBJS,
