@@ -134,7 +134,8 @@ class Coverage(Configs, Report):
         series' objects, every assembler object (the cache and processor
         backends tools/model runs) and MODEL_C_OBJS. Not the other C files:
         the series does not touch them, and their W=1 + sparse build was
-        most of a cold configuration's time. None if make -n lists none."""
+        most of a cold configuration's time. No file if make -n lists
+        none: make_objs then builds the directory."""
         r = subprocess.run(['make', '-n', '-C', str(self.wt), f'O={out}', 'ARCH=arm',
                             f'CROSS_COMPILE={self.cross}', 'W=1', 'arch/arm/mm/'],
                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
@@ -142,10 +143,8 @@ class Coverage(Configs, Report):
         listed = sorted(set(re.findall(r' -o (arch/arm/mm/[^ /]+\.o)(?= )', r.stdout)))
         keep = [o for o in listed if o in self.mm_objs or o in MODEL_C_OBJS or
                 (self.wt / (o[:-2] + '.S')).is_file()]
-        if not keep:
-            return None
-        (out / '.coverage-targets').write_text(''.join(o + '\n' for o in keep))
-        return keep
+        if keep:
+            (out / '.coverage-targets').write_text(''.join(o + '\n' for o in keep))
 
     def make_objs(self, kind, out, objs, log, jobs):
         target = {'mm': ['arch/arm/mm/'], 'kdma': ['kernel/dma/'], 'scratch': objs}[kind]
@@ -174,7 +173,6 @@ class Coverage(Configs, Report):
                 return
             id_file.write_text(cid + '\n')
             (out / '.coverage-base-warnings').unlink(missing_ok=True)
-            (out / '.coverage-targets').unlink(missing_ok=True)
         # The first base build of a configuration rebuilds all its targets
         # (list_mm_targets, or kernel/dma/): their warnings are kept as the
         # base to compare with, so that a patch which rebuilds more (a

@@ -136,8 +136,9 @@ def closure(listed, db, provides):
 def main(argv):
     if len(argv) < 4:
         sys.exit('usage: packages.py PACKAGE_LIST TRACE_DIR OWN_DIR...')
-    pinned = pins(read_list(argv[1]))
-    listed = [p.split('=', 1)[0] for p in read_list(argv[1])]
+    lines = read_list(argv[1])
+    pinned = pins(lines)
+    listed = [p.split('=', 1)[0] for p in lines]
     own = [os.path.realpath(d) + '/' for d in argv[3:]] + ['/tmp/']
     progs = executed(argv[2])
 
