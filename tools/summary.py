@@ -137,11 +137,11 @@ KUNIT_ROWS = (
      'paths, not the bug)', 'tools/kunit'),
     ('mutation', '', 'breakages the KUnit suite must catch, 6.12',
      'tools/kunit --mutations'),
-    ('config', 'matrix-full-', 'KUnit on the ARM926 and ARM11 MPCore '
-     'boards, with the PL330 as the device (Zynq-7000), and on x86_64 and '
-     'arm64', 'tools/check kunit-full'),
-    ('mutation', 'matrix-full-', 'a DMA engine path broken on purpose',
-     'tools/check kunit-full'),
+    ('config', 'matrix-full-', 'KUnit on the Cortex-M7 (no MMU), ARM926 and '
+     'ARM11 MPCore boards, with the PL330 as the device (Zynq-7000), and '
+     'on x86_64 and arm64', 'tools/check kunit-full'),
+    ('mutation', 'matrix-full-', 'the no-MMU map path and a DMA engine path '
+     'broken on purpose', 'tools/check kunit-full'),
     ('config', 'matrix-other-arches-', 'KUnit on the other architectures, '
      '6.12 + other-arches series', 'tools/check --full kunit-arches'),
     ('config', 'matrix-dma-kasan-', 'CONFIG_DMA_KASAN: both suites with '
