@@ -115,7 +115,13 @@ Not modelled: outer caches other than the L2C-310 above (Feroceon
 L2, Tauros2, XSC3's L2: XSC3's L2 line operations are counted only),
 and the L2C-310 only behind v7_32; the cores SA-110, ARM1136 and
 Cortex-A5 (their backends run on the SA-1100, ARM1176 and Cortex-A9
-rows, whose line lengths they share); the SA-1100 minicache and the
+rows, whose line lengths they share); the Cortex-A5's write
+streaming (Microchip's SAMA5 datasheets, Cortex-A5 "Memory Types":
+write-back write-allocate memory "Can dynamically switch to no write
+allocate, if more than three full cache lines are written in
+succession", so a buffer the CPU fills in order may be in DRAM rather
+than dirty in the L1 at map time, and lose less than the Cortex-A9
+row predicts); the SA-1100 minicache and the
 XScale mini-data cache; write buffers; other activity of the CPU
 between the writes and the map (each scenario starts from an empty
 cache). Speculative fills take free ways only: a fill that evicted a
