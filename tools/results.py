@@ -104,6 +104,19 @@ def model_facts(base):
     for t, r in outer.items():
         f[f'l2_{t}'] = (r['map (dma-mapping.c)'], num(r['lost'], rel)[0],
                         num(r['L2 dirty lines discarded'], rel)[0])
+    # the other outer caches: run -> (lost, discarded) before, lost after
+    f['l2_others'] = {}
+    for t in tables(rel):
+        if not t or 'run' not in t[0] or 'L2 dirty lines discarded' not in t[0]:
+            continue
+        for r in t:
+            if r['scenario'] != 'maponly':
+                continue
+            o = f['l2_others'].setdefault(r['run'], {})
+            o[r['tree']] = (num(r['lost'], rel)[0], num(r['L2 dirty lines discarded'], rel)[0])
+    for run, o in f['l2_others'].items():
+        if set(o) != {'base', 'patched'}:
+            raise SummaryError(f'{rel}: outer cache run {run} lacks a map-only row')
     return f
 
 

@@ -26,8 +26,29 @@ def model_sentence(base):
             f'{span(f["exposed"])} stale bytes in the gaps of a short '
             f'transfer; after, {n(f["after"])} in every run. Behind a '
             f'Cortex-A9 with an L2C-310: {n(b[1])} lost before ({n(b[2])} '
-            f'dirty L2 lines discarded), {n(p[1])} after. '
+            f'dirty L2 lines discarded), {n(p[1])} after{others_clause(f)}. '
             f'{boards_sentence(f["rel"])}\n')
+
+
+# the other outer caches' runs (outer.py OTHERS), as the sentence names them
+OTHER_OUTERS = {'feroceon_range_feroceon': 'a Feroceon with its L2',
+                'mohawk_tauros2': 'a PJ1 with a Tauros2'}
+
+
+def others_clause(f):
+    """'; behind X and Y: A and B lost before (...), 0 after' or ''."""
+    o = f['l2_others']
+    if not o:
+        return ''
+    unknown = sorted(set(o) - set(OTHER_OUTERS))
+    if unknown:
+        raise SummaryError(f'{f["rel"]}: outer cache run {unknown[0]} has no name here')
+    runs = sorted(o)
+    lost = ' and '.join(n(o[r]['base'][0]) for r in runs)
+    disc = ' and '.join(n(o[r]['base'][1]) for r in runs)
+    after = sum(o[r]['patched'][0] for r in runs)
+    return (f'; behind {" and ".join(OTHER_OUTERS[r] for r in runs)}: {lost} '
+            f'({disc} dirty L2 lines discarded), {n(after)} after')
 
 
 def boards_sentence(rel):

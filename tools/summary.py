@@ -59,6 +59,11 @@ def model_rows(base):
                 'l2c210 range operations, mapping-only', cmd,
                 f'base ({b[0]}): {n(b[1])} bytes lost, {n(b[2])} dirty L2 '
                 f'lines discarded; patched ({p[0]}): {n(p[1])}', rel))
+    for run, o in sorted(f['l2_others'].items()):
+        out.append((f'cache model, {base}: outer cache run {run}, compiled '
+                    'controller code, mapping-only', cmd,
+                    f'base: {n(o["base"][0])} bytes lost, {n(o["base"][1])} '
+                    f'dirty L2 lines discarded; patched: {n(o["patched"][0])}', rel))
     m = re.search(r'`BASE=\S+ tools/model`: (\d+ passed, \d+ failed, '
                   r'\d+ skipped);\n(\d+ of \d+) mutation tests pass',
                   read(rel))

@@ -21,8 +21,8 @@ struct model m;
 /*
  * With --outer, map and unmap are sequences (--map-seq, --unmap-seq) of
  * "inner" (the backend's map or unmap area routine) and "outer_inv",
- * "outer_clean", "outer_flush" (cache-l2x0.o's l2c210_*_range, which the
- * L2C-310 uses): the order of __dma_page_cpu_to_dev() and
+ * "outer_clean", "outer_flush" (the outer cache's compiled range
+ * operations, outer.c names them): the order of __dma_page_cpu_to_dev() and
  * __dma_page_dev_to_cpu() in arch/arm/mm/dma-mapping.c, which
  * arch-arm/model/dmaseq.py reads from the tree's source.
  */
@@ -57,11 +57,11 @@ static bool run_seq(const char **seq, unsigned int n, uint32_t inner,
 		if (!strcmp(seq[i], "inner"))
 			fn = inner;
 		else if (!strcmp(seq[i], "outer_inv"))
-			fn = sym("l2c210_inv_range");
+			fn = sym(m.l2->fn[0]);
 		else if (!strcmp(seq[i], "outer_clean"))
-			fn = sym("l2c210_clean_range");
+			fn = sym(m.l2->fn[1]);
 		else
-			fn = sym("l2c210_flush_range");
+			fn = sym(m.l2->fn[2]);
 		if (fn == inner) {
 			if (!call(fn, lo, size, DMA_FROM_DEVICE))
 				return false;
@@ -108,10 +108,11 @@ static void print_counts(const char *name)
 	       c->discarded, c->specfill, c->insns, c->passes, c->natural,
 	       c->dirtymap, c->capacity);
 	if (m.outer)
-		printf("%s l2inv=%lu l2clean=%lu l2flush=%lu l2sync=%lu l2wb=%lu l2discarded=%lu l2natural=%lu l2evicted=%lu l2unaligned=%lu l2dirtymap=%lu l2capacity=%lu\n",
+		printf("%s l2inv=%lu l2clean=%lu l2flush=%lu l2sync=%lu l2wb=%lu l2discarded=%lu l2natural=%lu l2evicted=%lu l2unaligned=%lu l2dirtymap=%lu l2capacity=%lu l2range=%lu\n",
 		       name, c->l2inv, c->l2clean, c->l2flush, c->l2sync,
 		       c->l2wb, c->l2discarded, c->l2natural, c->l2evicted,
-		       c->l2unaligned, c->l2dirtymap, c->l2capacity);
+		       c->l2unaligned, c->l2dirtymap, c->l2capacity,
+		       c->l2range);
 }
 
 static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
@@ -204,7 +205,8 @@ static void usage(void)
 		"                  --core NAME [--alloc read|write] [--repl rr|random|lru]\n"
 		"                  [--policy wb|wt|none] [--thumb] [--inv-as-flush]\n"
 		"                  [--no-spec] [--no-evict] [--scenario NAME]...\n"
-		"                  [--outer --map-seq STEPS --unmap-seq STEPS]\n"
+		"                  [--outer[=l2c310|feroceon|tauros2] --map-seq STEPS\n"
+		"                   --unmap-seq STEPS]\n"
 		"       cachemodel --elf SELFTEST.ELF --core NAME --selftest arm|thumb|v7m|model|cores\n"
 		"       cachemodel --cores | --l2\n");
 	exit(2);
@@ -220,7 +222,7 @@ int main(int argc, char **argv)
 		{ "thumb", 0, NULL, 't' }, { "inv-as-flush", 0, NULL, 'I' },
 		{ "no-spec", 0, NULL, 'S' }, { "no-evict", 0, NULL, 'E' },
 		{ "scenario", 1, NULL, 'c' }, { "selftest", 1, NULL, 'T' },
-		{ "cores", 0, NULL, 'L' }, { "outer", 0, NULL, 'O' },
+		{ "cores", 0, NULL, 'L' }, { "outer", 2, NULL, 'O' },
 		{ "map-seq", 1, NULL, 'M' }, { "l2", 0, NULL, 'l' }, { "unmap-seq", 1, NULL, 'U' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -297,6 +299,9 @@ int main(int argc, char **argv)
 			break;
 		case 'O':
 			m.outer = true;
+			m.l2 = l2type_find(optarg ? optarg : "l2c310");
+			if (!m.l2)
+				die("unknown outer cache (cachemodel --l2 lists them)");
 			break;
 		case 'M':
 			n_map_seq = parse_seq(optarg, map_seq);
@@ -305,7 +310,7 @@ int main(int argc, char **argv)
 			n_unmap_seq = parse_seq(optarg, unmap_seq);
 			break;
 		case 'l':
-			puts(l2_desc);
+			l2type_list();
 			return 0;
 		case 'L':
 			core_list();

@@ -2,6 +2,7 @@
 /*
  * cachemodel's decoder: every coprocessor instruction the kernel code
  * executes (MCR/MRC p15 c7, Feroceon range operations, test-and-clean,
+ * the Feroceon L2's and Tauros2's line and range operations,
  * ARM and Thumb-2, conditions and IT blocks), turned into cache
  * operations (cache.c); v7-M's memory-mapped ones are in memhooks.c.
  * An encoding outside the table stops the run with an error.
@@ -20,6 +21,9 @@ enum action {
 	A_FLUSH_ALL, A_INV_SW, A_CLEAN_SW, A_FLUSH_SW, A_BARRIER, A_ICACHE,
 	A_L2, A_RANGE_START, A_RANGE_INV, A_RANGE_CLEAN, A_RANGE_FLUSH,
 	A_TEST_CLEAN, A_TEST_FLUSH, A_CTR, A_READ_ZERO,
+	A_FL2_INV, A_FL2_CLEAN, A_FL2_FLUSH, A_FL2_START_CLEAN,
+	A_FL2_TOP_CLEAN, A_FL2_START_INV, A_FL2_TOP_INV,
+	A_TL2_INV, A_TL2_CLEAN, A_TL2_FLUSH,
 };
 
 struct cpop {
@@ -57,6 +61,18 @@ static const struct cpop cpops[] = {
 	{ 0, 5, 15, 14, 1, A_RANGE_INV, true, "Feroceon inv range top" },
 	{ 0, 5, 15, 13, 0, A_RANGE_START, true, "Feroceon clean range start" },
 	{ 0, 5, 15, 13, 1, A_RANGE_CLEAN, true, "Feroceon clean range top" },
+	/* cache-feroceon-l2.c: by PA; ranges by VA, start then top */
+	{ 0, 1, 15, 9, 3, A_FL2_CLEAN, true, "Feroceon L2 clean line (PA)" },
+	{ 0, 1, 15, 10, 3, A_FL2_FLUSH, true, "Feroceon L2 clean+inv line (PA)" },
+	{ 0, 1, 15, 11, 3, A_FL2_INV, true, "Feroceon L2 inv line (PA)" },
+	{ 0, 1, 15, 9, 4, A_FL2_START_CLEAN, true, "Feroceon L2 clean range start" },
+	{ 0, 1, 15, 9, 5, A_FL2_TOP_CLEAN, true, "Feroceon L2 clean range top" },
+	{ 0, 1, 15, 11, 4, A_FL2_START_INV, true, "Feroceon L2 inv range start" },
+	{ 0, 1, 15, 11, 5, A_FL2_TOP_INV, true, "Feroceon L2 inv range top" },
+	/* cache-tauros2.c: by PA */
+	{ 0, 1, 7, 11, 3, A_TL2_CLEAN, true, "Tauros2 clean line (PA)" },
+	{ 0, 1, 7, 15, 3, A_TL2_FLUSH, true, "Tauros2 clean+inv line (PA)" },
+	{ 0, 1, 7, 7, 3, A_TL2_INV, true, "Tauros2 inv line (PA)" },
 	{ 1, 0, 7, 10, 3, A_TEST_CLEAN, true, "test and clean" },
 	{ 1, 0, 7, 14, 3, A_TEST_FLUSH, true, "test, clean and invalidate" },
 	{ 1, 0, 0, 0, 1, A_CTR, true, "read CTR" },
@@ -248,6 +264,34 @@ static void coproc(uint32_t insn, unsigned int cond, uint64_t pc,
 		break;
 	case A_READ_ZERO:
 		result = 0;
+		break;
+	case A_FL2_INV:
+		l2_cp15_line("feroceon", v, L_INV);
+		break;
+	case A_FL2_CLEAN:
+		l2_cp15_line("feroceon", v, L_CLEAN);
+		break;
+	case A_FL2_FLUSH:
+		l2_cp15_line("feroceon", v, L_FLUSH);
+		break;
+	case A_FL2_START_CLEAN:
+	case A_FL2_START_INV:
+		l2_cp15_range("feroceon", v, false, L_INV);
+		break;
+	case A_FL2_TOP_CLEAN:
+		l2_cp15_range("feroceon", v, true, L_CLEAN);
+		break;
+	case A_FL2_TOP_INV:
+		l2_cp15_range("feroceon", v, true, L_INV);
+		break;
+	case A_TL2_INV:
+		l2_cp15_line("tauros2", v, L_INV);
+		break;
+	case A_TL2_CLEAN:
+		l2_cp15_line("tauros2", v, L_CLEAN);
+		break;
+	case A_TL2_FLUSH:
+		l2_cp15_line("tauros2", v, L_FLUSH);
 		break;
 	case A_UNKNOWN:
 		break;

@@ -52,6 +52,39 @@ void load_elf(const char *path)
 	err = elf_load(m.uc, m.elf, false, &lo, &hi);
 	if (err)
 		die(err);
+	pv_fixup();
+}
+
+/*
+ * The phys/virt stubs of __phys_to_virt() and __virt_to_phys()
+ * (CONFIG_ARM_PATCH_PHYS_VIRT, asm/memory.h) as the kernel patches them
+ * at boot (__fixup_pv_table), for an offset of 0: the model maps
+ * virtual = physical. Each .pv_table entry is the offset from itself to
+ * an ARM-state "add" or "sub" with an immediate, which becomes #0.
+ */
+void pv_fixup(void)
+{
+	Elf32_Ehdr *eh = (Elf32_Ehdr *)m.elf;
+	Elf32_Shdr *sh = (Elf32_Shdr *)(m.elf + eh->e_shoff);
+	const char *names = (const char *)m.elf + sh[eh->e_shstrndx].sh_offset;
+	uint32_t i, j, off, insn, a;
+
+	for (i = 0; i < eh->e_shnum; i++) {
+		if (strcmp(names + sh[i].sh_name, ".pv_table"))
+			continue;
+		for (j = 0; j + 4 <= sh[i].sh_size; j += 4) {
+			memcpy(&off, m.elf + sh[i].sh_offset + j, 4);
+			a = sh[i].sh_addr + j + off;
+			if (uc_mem_read(m.uc, a, &insn, 4))
+				die("a .pv_table entry points outside the code");
+			/* ADD or SUB (immediate), ARM state */
+			if ((insn & 0x0fe00000) != 0x02800000 &&
+			    (insn & 0x0fe00000) != 0x02400000)
+				die("a .pv_table entry that is not an ARM add/sub #imm");
+			insn &= ~0xfffu;
+			uc_mem_write(m.uc, a, &insn, 4);
+		}
+	}
 }
 
 void emu_open(void)
@@ -126,6 +159,8 @@ void outer_open(void)
 	uc_hook h;
 	uint32_t base = L2_BASE;
 
+	if (strcmp(m.l2->name, "l2c310"))
+		return;
 	if (uc_mem_map(m.uc, L2_BASE, 0x1000, UC_PROT_READ | UC_PROT_WRITE))
 		die("cannot map the L2 registers");
 	uc_hook_add(m.uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_l2,

@@ -3,7 +3,7 @@
  * cachemodel's shared state and interfaces. One job per file:
  * emu.c (Unicorn, ELF loading, calls), decode.c (coprocessor and SCB
  * decoding, the memory hooks), cache.c (the finite L1 of each core),
- * outer.c (the L2C-310 outer cache and its registers), cachemodel.c
+ * outer.c (the outer caches, their registers and line operations), cachemodel.c
  * (scenarios, options), selftest.c (the model's own tests).
  */
 #ifndef CACHEMODEL_MODEL_H
@@ -34,6 +34,14 @@ enum policy { P_WB, P_WT, P_NONE };
 enum alloc { AL_READ, AL_WRITE };
 enum repl { R_RR, R_RANDOM, R_LRU };
 
+/* one modelled outer cache (outer.c) */
+struct l2type {
+	const char *name;
+	unsigned int size, ways, line;
+	const char *fn[3];	/* inv, clean, flush range: the kernel's */
+	const char *desc;
+};
+
 /* one modelled core's L1 data cache, from its TRM (cache.c) */
 struct core {
 	const char *name;
@@ -56,6 +64,7 @@ struct counts {
 	/* the outer cache (outer.c) */
 	unsigned long l2inv, l2clean, l2flush, l2sync, l2wb, l2discarded;
 	unsigned long l2natural, l2evicted, l2unaligned, l2dirtymap, l2capacity;
+	unsigned long l2range;
 };
 
 struct model {
@@ -63,6 +72,7 @@ struct model {
 	enum kind kind;
 	enum policy pol;
 	const struct core *core;
+	const struct l2type *l2;
 	enum alloc alloc;
 	enum repl repl;
 	bool thumb, spec, evict, trace, inv_as_flush, in_map, outer;
@@ -113,8 +123,11 @@ int slot_of(uint32_t a);
 unsigned int valid_lines(void);
 unsigned long dirty_lines_in(uint32_t lo, uint32_t hi);
 
-/* outer.c: the L2C-310 behind the L1, its registers */
-extern const char *const l2_desc;
+/* outer.c: the L2 behind the L1, its registers and CP15 operations */
+const struct l2type *l2type_find(const char *name);
+void l2type_list(void);
+void l2_cp15_line(const char *type, uint32_t pa, enum lop op);
+void l2_cp15_range(const char *type, uint32_t va, bool top, enum lop op);
 void l2_init(void);
 void l2_reset(void);
 void next_read(uint32_t a, uint8_t *dst, unsigned int n);
@@ -137,6 +150,7 @@ void hook_win(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 /* emu.c: Unicorn, the ELF file, calls */
 uint32_t sym(const char *name);
 void load_elf(const char *path);
+void pv_fixup(void);
 void emu_open(void);
 bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2);
 void outer_open(void);

@@ -248,3 +248,145 @@ def outer_mutations(o, l2x0):
     log.result(outer_mut(o, 'l2c210_clean_range writes CLEAN_WAY', elf, o.seq['patched']) == 2,
                'mutation_outer_unknown_l2_register_errors')
     mut_reset(m)
+
+
+# The other outer caches, each behind the L1 of the core it comes with,
+# in the configuration that builds both: (L2 type for cachemodel
+# --outer, backend run, configuration, controller source, its clean
+# range function, the line operation that function uses and the
+# invalidating one a mutation puts in its place).
+OTHERS = (
+    ('feroceon', 'feroceon_range', 'v4v5wb', 'cache-feroceon-l2', 'feroceon_l2_clean_range',
+     'l2_clean_pa_range', 'l2_inv_pa_range'),
+    ('tauros2', 'mohawk', 'v4v5wb', 'cache-tauros2', 'tauros2_clean_range',
+     'tauros2_clean_pa', 'tauros2_inv_pa'),
+)
+
+
+class Other(Outer):
+    """One of OTHERS: the compiled controller code, built here from the
+    base tree with kbuild's recorded command for the configuration's
+    dma-mapping.o (the series does not touch the controller sources)."""
+
+    def __init__(self, m, spec):
+        self.l2, self.b, self.cfg, self.src, self.cleanf, self.cleanop, self.invop = spec
+        r = [x for x in m.runs if x.b == self.b and x.cfg == self.cfg]
+        if not r:
+            die(f'no {self.b} run in {self.cfg} for the {self.l2} outer cache')
+        self.r = r[0]
+        super().__init__(m)
+        self.args = m.args(self.b, self.cfg)
+        self.name = f'{self.b}_{self.l2}'
+
+    def run(self, elf, seq, *opts):
+        mseq, useq = seq_parts(seq)
+        sc = [x for s in SCENARIOS for x in ('--scenario', s)]
+        return run([self.env.cm, '--elf', elf, '--map', self.r.map, '--unmap', self.r.unmap,
+                    *self.args, f'--outer={self.l2}', '--map-seq', mseq, '--unmap-seq', useq,
+                    *sc, *opts])
+
+    def compile(self, src, out):
+        """SRC (a controller .c) compiled as kbuild compiled dma-mapping.o."""
+        env = self.env
+        cmd = kbuild.recorded_cmd(env, self.cfg, 'dma-mapping.o')
+        h = hashlib.sha1()
+        for p in (src, env.build(self.cfg, '.coverage-config-id')):
+            with open(p, 'rb') as fh:
+                h.update(fh.read())
+        h.update(f'{cmd}\n'.encode())
+        obj = f'{out}-{h.hexdigest()[:16]}.o'
+        if not os.path.isfile(obj):
+            os.makedirs(os.path.dirname(obj), exist_ok=True)
+            kbuild.run_recorded(env, self.cfg, cmd, f'{obj}.tmp', r' [^ ]+/dma-mapping\.c *$',
+                                src, f'compiling {src}')
+            os.rename(f'{obj}.tmp', obj)
+        return obj
+
+
+def base_ok_other(s, lost, exp, dw, l2dm, l2d):
+    """The base tree loses the buffer (maponly, boards100warm) or
+    exposes stale bytes (short, unaligned), the device's bytes intact."""
+    if s in ('maponly', 'boards100warm'):
+        return lost > 0 and dw == 0
+    return exp > 0 and dw == 0
+
+
+def other_outer_runs(m, l2c310):
+    """The Feroceon L2 and the Tauros2 behind their cores: base and
+    patched, and the mutations of each controller's clean."""
+    env, log = m.env, m.log
+    done = []
+    for spec in OTHERS:
+        o = Other(m, spec)
+        o.seq = l2c310.seq
+        src = f'arch/arm/mm/{o.src}.c'
+        if subprocess.run(['git', '-C', env.patched_src, 'diff', '--quiet', env.model_base,
+                           'HEAD', '--', src], check=False).returncode:
+            die(f'the series changes {src}: build its patched object')
+        l2obj = o.compile(f'{env.base_src}/{src}', f'{env.obj}/base/{o.cfg}/{o.src}')
+        for tree in ('base', 'patched'):
+            d = f'{env.obj}/{tree}/{o.cfg}'
+            o.link(f'{d}/{o.r.obj}', l2obj, f'{d}/outer-{o.l2}.elf')
+            out = o.run(f'{d}/outer-{o.l2}.elf', o.seq[tree])
+            o.results += [f'{tree} {l}' for l in out.split('\n')] if out else []
+        for s in SCENARIOS:
+            for tree in ('base', 'patched'):
+                check_other(o, tree, s)
+        r = o.result('patched', 'maponly')
+        log.result(field('l2clean', r) == str(409600 // 32),
+                   f'outer_patched_{o.name}_map_cleans_each_l2_line_once')
+        other_mutations(o, src)
+        done.append(o)
+    return done
+
+
+def check_other(o, tree, s):
+    log = o.m.log
+    r = o.result(tree, s)
+    name = f'outer_{tree}_{o.name}_{s}'
+    if not field('lost', r) or not field('l2inv', r):
+        log.comment(f'{name}: {r or "no result"}')
+        log.result(False, name)
+        return
+    f = lambda k: field(k, r)
+    log.comment(f'{name}: lost {f("lost")} exposed {f("exposed")} devwrong {f("devwrong")} '
+                f'neigh {f("neigh")}; L1 dirty at map {f("dirtymap")}, L2 dirty at map '
+                f'{f("l2dirtymap")}, L2 dirty lines discarded {f("l2discarded")}, L2 line ops '
+                f'inv/clean/flush {f("l2inv")}/{f("l2clean")}/{f("l2flush")}, ranges '
+                f'{f("l2range")}')
+    if tree == 'base':
+        v = nums(r, 'lost', 'exposed', 'devwrong', 'l2dirtymap', 'l2discarded')
+        ok = v is not None and base_ok_other(s, *v)
+    else:
+        v = nums(r, 'lost', 'exposed', 'devwrong', 'neigh', 'l2discarded')
+        ok = v == [0, 0, 0, 0, 0]
+    log.result(ok, name)
+
+
+def other_mut(o, name, elf, seq):
+    """0 caught, 1 not, 2 errored; logged as "other outer mutation"."""
+    out = o.run(elf, seq)
+    o.m.log.comment(f'other outer mutation: {o.name}: {name}: {mut_summary(out)}')
+    return caught('\n'.join(l for l in out.split('\n') if ' l2inv=' not in l))
+
+
+def other_mutations(o, src):
+    """The map's outer clean turned back into an invalidate, and the
+    controller's clean range doing its invalidating line operation."""
+    log, m, env = o.m.log, o.m, o.env
+    pelf = f'{env.obj}/patched/{o.cfg}/outer-{o.l2}.elf'
+    clean = r'^\touter_clean_range\(paddr, paddr \+ size\);$'
+    seq = dma_mut(o, MAPF, [('s', clean, r'\touter_inv_range(paddr, paddr + size);')])
+    log.result(other_mut(o, 'outer map invalidates the L2', pelf, seq) == 0,
+               f'mutation_l2_{o.name}_map_invalidates_l2_caught')
+    mut_reset(m)
+    f = f'{env.mut_src}/{src}'
+    if not sed_edit(f, [('s', rf'\b{o.cleanop}\(', f'{o.invop}(')],
+                    rf'^static void {o.cleanf}\(', r'^}'):
+        die(f'mutation of {o.cleanf} found nothing')
+    obj = o.compile(f, f'{env.obj}/mut/{o.cfg}/{o.src}')
+    elf = o.link(f'{env.obj}/patched/{o.cfg}/{o.r.obj}', obj,
+                 f'{env.obj}/mut/{o.cfg}/outer-{o.l2}.elf')
+    log.result(other_mut(o, f'{o.cleanf} calls {o.invop}', elf, o.seq['patched']) == 0,
+               f'mutation_l2_{o.name}_clean_range_invalidates_caught')
+    mut_reset(m)

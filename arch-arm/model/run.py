@@ -165,6 +165,7 @@ def phases(m, t, tmp):
     mutations.series_mutations(m, m.runs, invalidating)
     t_mut = t.lap()
     m.outer = outer.outer_runs(m)
+    m.others = outer.other_outer_runs(m, m.outer)
     t_outer = t.lap()
     return t_trees, t_build, t_asm, t_run, t_mut, t_outer
 

@@ -32,11 +32,13 @@ CORES = {
 
 # The same compiled routines run again on other cores of their
 # architecture: (run name, core). v7 reads its line length from CTR,
-# so it runs at 64 bytes (A15, A7, A8) and 32 (A9); v6 has a fixed
-# 32-byte line and runs on an MPCore and on a read-allocate ARM1176.
+# so it runs at 64 bytes (A15, A7, A8) and 32 (A9, A5); v6 has a fixed
+# 32-byte line and runs on an MPCore and on the read-allocate ARM1176
+# and ARM1136.
 TWINS = {
-    'v7': (('v7_32', 'cortex-a9'), ('v7_a7', 'cortex-a7'), ('v7_a8', 'cortex-a8')),
-    'v6': (('v6_1176', 'arm1176'),),
+    'v7': (('v7_32', 'cortex-a9'), ('v7_a7', 'cortex-a7'), ('v7_a8', 'cortex-a8'),
+           ('v7_a5', 'cortex-a5')),
+    'v6': (('v6_1176', 'arm1176'), ('v6_1136', 'arm1136')),
 }
 TWIN_OF = {t: b for b, ts in TWINS.items() for t, _ in ts}
 CORES.update({t: c for ts in TWINS.values() for t, c in ts})

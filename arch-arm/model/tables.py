@@ -33,9 +33,10 @@ CONFIG_DMA_CACHE_RWFO, valid only on CPUs that do not); dirty lines
 left in the cache are evicted over the device's data (worst case) on
 every CPU. v7 runs on a Cortex-A15, as v7_a7 on a Cortex-A7 and as
 v7_a8 on a Cortex-A8 (64-byte lines), and as v7_32 on a Cortex-A9
-(32-byte lines); its code reads the length from the core's CTR. v6
-runs on an ARM11 MPCore and as v6_1176 on an ARM1176, which allocates
-on reads only. The Cortex-A8 and the ARM1176 have no multiprocessing
+and v7_a5 on a Cortex-A5 (32-byte lines); its code reads the length
+from the core's CTR. v6 runs on an ARM11 MPCore, as v6_1176 on an
+ARM1176 and as v6_1136 on an ARM1136, which allocate on reads only.
+The Cortex-A8, the ARM1176 and the ARM1136 have no multiprocessing
 extensions: an SMP kernel runs on them with the UP memory type
 (read-allocate).
 
@@ -75,6 +76,32 @@ a catch):
 
 """
 
+OTHER_INTRO = """\
+
+## Other outer caches (Feroceon L2, Tauros2)
+
+Each behind the L1 of the core it comes with, in the configuration
+that builds both (arch-arm/model/outer.c, `cachemodel --l2`):
+
+"""
+
+OTHER_TABLE = """\
+
+As above, but the controller is maintained by CP15 operations, which
+the decoder routes to the modelled L2: the Feroceon L2's clean,
+clean+invalidate and invalidate by PA, and its clean and invalidate
+ranges (a start and a top, by VA: the model maps virtual = physical
+and fixes the ELF's phys/virt stubs up for that, as the kernel does
+at boot); the Tauros2's clean, clean+invalidate and invalidate by PA.
+The controller code is the base tree's, compiled here with the
+configuration's recorded kbuild command (no configuration here builds
+it otherwise); the series does not touch it. ARMv4/v5 cores do not
+allocate speculatively.
+
+| run | tree | map (dma-mapping.c) | unmap | scenario | L1 / L2 dirty at map (lines) | L2 dirty lines discarded | lost | exposed | device bytes wrong | neighbours changed |
+| --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |
+"""
+
 CORES = """\
 
 ## Modelled cores
@@ -111,11 +138,13 @@ NOTES = """\
 
 ## Notes
 
-Not modelled: outer caches other than the L2C-310 above (Feroceon
-L2, Tauros2, XSC3's L2: XSC3's L2 line operations are counted only),
-and the L2C-310 only behind v7_32; the cores SA-110, ARM1136 and
-Cortex-A5 (their backends run on the SA-1100, ARM1176 and Cortex-A9
-rows, whose line lengths they share); the Cortex-A5's write
+Not modelled: XSC3's L2 (the line operations proc-xsc3.S issues on
+it are counted only; cache-xsc3l2.c is not run), the L2C-220 of the
+ARM11 MPCore, the L2C-310 behind cores other than the Cortex-A9, the
+Feroceon L2 and the Tauros2 only behind the cores above; the SA-110
+(its build, CONFIG_CPU_SA110 with CACHE_DSIZE 16384 in cache-v4wb.S,
+is not one of the configurations here: v4wb runs on the SA-1100,
+whose 32-byte lines it shares); the Cortex-A5's write
 streaming (Microchip's SAMA5 datasheets, Cortex-A5 "Memory Types":
 write-back write-allocate memory "Can dynamically switch to no write
 allocate, if more than three full cache lines are written in
@@ -239,10 +268,39 @@ def cores_rows(m):
     return rows
 
 
-def l2_text(m):
+def l2_descs(m):
+    """TYPE -> description, from cachemodel --l2."""
     r = subprocess.run([m.env.cm, '--l2'], stdout=subprocess.PIPE,
                        stderr=subprocess.DEVNULL, text=True, check=False)
-    return (r.stdout + ('?' if r.returncode else '')).rstrip('\n')
+    return dict(l.split('|', 1) for l in r.stdout.splitlines() if '|' in l)
+
+
+def l2_text(m):
+    return l2_descs(m).get('l2c310', '?')
+
+
+def other_outer_section(m, others):
+    """The Feroceon L2 and the Tauros2 behind their cores."""
+    descs = l2_descs(m)
+    doc = text(OTHER_INTRO)
+    for o in others:
+        doc += [f'- `{o.name}`: the {o.b} backend ({o.cfg}) on the {o.args[o.args.index("--core") + 1]} '
+                f'L1, with `{o.src}.o`: the {descs.get(o.l2, "?")}.']
+    doc += text(OTHER_TABLE)
+    for o in others:
+        for tree in ('base', 'patched'):
+            seq = o.seq[tree]
+            mseq, useq = seq.rsplit(' ', 1)[0], seq.split(' ', 1)[-1]
+            for s in ('maponly', 'short', 'unaligned', 'boards100warm'):
+                r = o.result(tree, s)
+                w = lambda k: q(field(k, r))
+                doc.append(f'| {o.name} | {tree} | {mseq} | {useq} | {s} | {w("dirtymap")} / '
+                           f'{w("l2dirtymap")} | {w("l2discarded")} | {w("lost")} | '
+                           f'{w("exposed")} | {w("devwrong")} | {w("neigh")} |')
+    doc += text(OUTER_MUTATIONS) + mutation_lines(m.log, 'mutation_l2_') + ['']
+    doc += ['    ' + l[len('# other outer mutation: '):] for l in m.log.lines
+            if l.startswith('# other outer mutation: ')]
+    return doc
 
 
 def outer_rows(o):
@@ -295,6 +353,7 @@ def model_md(m, runs, aliases, unbuilt, o, tmp):
     doc += text(OUTER_MUTATIONS) + mutation_lines(log, 'mutation_outer_') + ['']
     doc += ['    ' + l[len('# outer mutation: '):] for l in log.lines
             if l.startswith('# outer mutation: ')]
+    doc += other_outer_section(m, m.others)
     doc += text(CORES) + cores_rows(m)
     doc += text(MUTATIONS) + mutation_lines(log, 'mutation_') + ['']
     doc += ['    ' + l[2:] for l in log.lines if COMMENTS.match(l)]
