@@ -31,8 +31,9 @@ def model_sentence(base):
 
 
 # the other outer caches' runs (outer.py OTHERS), as the sentence names them
-OTHER_OUTERS = {'feroceon_range_feroceon': 'a Feroceon with its L2',
-                'mohawk_tauros2': 'a PJ1 with a Tauros2'}
+OTHER_OUTERS = {'feroceon_range_feroceon_l2': 'a Feroceon with its L2',
+                'mohawk_tauros2': 'a PJ1 with a Tauros2',
+                'xsc3_xsc3_l2': 'an XScale3 with its L2'}
 
 
 def others_clause(f):
@@ -44,11 +45,16 @@ def others_clause(f):
     if unknown:
         raise SummaryError(f'{f["rel"]}: outer cache run {unknown[0]} has no name here')
     runs = sorted(o)
-    lost = ' and '.join(n(o[r]['base'][0]) for r in runs)
-    disc = ' and '.join(n(o[r]['base'][1]) for r in runs)
+    lost = listing([n(o[r]['base'][0]) for r in runs])
+    disc = listing([n(o[r]['base'][1]) for r in runs])
     after = sum(o[r]['patched'][0] for r in runs)
-    return (f'; behind {" and ".join(OTHER_OUTERS[r] for r in runs)}: {lost} '
-            f'({disc} dirty L2 lines discarded), {n(after)} after')
+    return (f'; behind {listing([OTHER_OUTERS[r] for r in runs])}: {lost} '
+            f'lost before ({disc} dirty L2 lines discarded), {n(after)} after')
+
+
+def listing(words):
+    """'a', 'a and b', 'a, b and c'."""
+    return ' and '.join(filter(None, [', '.join(words[:-1]), words[-1]]))
 
 
 def boards_sentence(rel):

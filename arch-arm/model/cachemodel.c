@@ -101,10 +101,10 @@ static void print_counts(const char *name)
 {
 	const struct counts *c = &m.c;
 
-	printf("%s lost=%lu exposed=%lu devwrong=%lu neigh=%lu inv=%lu clean=%lu flush=%lu whole=%lu setway=%lu range=%lu test=%lu barrier=%lu icache=%lu l2=%lu mem=%lu wb=%lu evicted=%lu discarded=%lu specfill=%lu insns=%lu passes=%lu natural=%lu dirtymap=%lu capacity=%lu\n",
+	printf("%s lost=%lu exposed=%lu devwrong=%lu neigh=%lu inv=%lu clean=%lu flush=%lu whole=%lu setway=%lu range=%lu test=%lu barrier=%lu icache=%lu mem=%lu wb=%lu evicted=%lu discarded=%lu specfill=%lu insns=%lu passes=%lu natural=%lu dirtymap=%lu capacity=%lu\n",
 	       name, c->lost, c->exposed, c->devwrong, c->neigh, c->inv,
 	       c->clean, c->flush, c->whole, c->setway, c->range, c->test,
-	       c->barrier, c->icache, c->l2, c->mem, c->wb, c->evicted,
+	       c->barrier, c->icache, c->mem, c->wb, c->evicted,
 	       c->discarded, c->specfill, c->insns, c->passes, c->natural,
 	       c->dirtymap, c->capacity);
 	if (m.outer)

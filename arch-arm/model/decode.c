@@ -2,7 +2,7 @@
 /*
  * cachemodel's decoder: every coprocessor instruction the kernel code
  * executes (MCR/MRC p15 c7, Feroceon range operations, test-and-clean,
- * the Feroceon L2's and Tauros2's line and range operations,
+ * the Feroceon L2's, Tauros2's and XSC3 L2's line and range operations,
  * ARM and Thumb-2, conditions and IT blocks), turned into cache
  * operations (cache.c); v7-M's memory-mapped ones are in memhooks.c.
  * An encoding outside the table stops the run with an error.
@@ -19,11 +19,11 @@
 enum action {
 	A_UNKNOWN, A_INV, A_CLEAN, A_FLUSH, A_INV_ALL, A_CLEAN_ALL,
 	A_FLUSH_ALL, A_INV_SW, A_CLEAN_SW, A_FLUSH_SW, A_BARRIER, A_ICACHE,
-	A_L2, A_RANGE_START, A_RANGE_INV, A_RANGE_CLEAN, A_RANGE_FLUSH,
+	A_RANGE_START, A_RANGE_INV, A_RANGE_CLEAN, A_RANGE_FLUSH,
 	A_TEST_CLEAN, A_TEST_FLUSH, A_CTR, A_READ_ZERO,
 	A_FL2_INV, A_FL2_CLEAN, A_FL2_FLUSH, A_FL2_START_CLEAN,
 	A_FL2_TOP_CLEAN, A_FL2_START_INV, A_FL2_TOP_INV,
-	A_TL2_INV, A_TL2_CLEAN, A_TL2_FLUSH,
+	A_TL2_INV, A_TL2_CLEAN, A_TL2_FLUSH, A_XL2_INV, A_XL2_CLEAN,
 };
 
 struct cpop {
@@ -53,8 +53,9 @@ static const struct cpop cpops[] = {
 	{ 0, 0, 7, 14, 1, A_FLUSH, false, "clean+invalidate D line (MVA)" },
 	{ 0, 0, 7, 14, 2, A_FLUSH_SW, false, "clean+invalidate D line (set/way)" },
 	{ 0, 0, 7, 15, 1, A_FLUSH, false, "clean+invalidate unified line" },
-	{ 0, 1, 7, 7, 1, A_L2, true, "XSC3 invalidate L2 line" },
-	{ 0, 1, 7, 11, 1, A_L2, true, "XSC3 clean L2 line" },
+	/* cache-xsc3l2.c: by MVA */
+	{ 0, 1, 7, 7, 1, A_XL2_INV, true, "XSC3 invalidate L2 line (MVA)" },
+	{ 0, 1, 7, 11, 1, A_XL2_CLEAN, true, "XSC3 clean L2 line (MVA)" },
 	{ 0, 5, 15, 15, 0, A_RANGE_START, true, "Feroceon clean+inv range start" },
 	{ 0, 5, 15, 15, 1, A_RANGE_FLUSH, true, "Feroceon clean+inv range top" },
 	{ 0, 5, 15, 14, 0, A_RANGE_START, true, "Feroceon inv range start" },
@@ -226,9 +227,6 @@ static void coproc(uint32_t insn, unsigned int cond, uint64_t pc,
 	case A_ICACHE:
 		m.c.icache++;
 		break;
-	case A_L2:
-		m.c.l2++;
-		break;
 	case A_RANGE_START:
 		m.range_start = v;
 		m.range_set = true;
@@ -292,6 +290,12 @@ static void coproc(uint32_t insn, unsigned int cond, uint64_t pc,
 		break;
 	case A_TL2_FLUSH:
 		l2_cp15_line("tauros2", v, L_FLUSH);
+		break;
+	case A_XL2_INV:
+		l2_cp15_line("xsc3", v, L_INV);
+		break;
+	case A_XL2_CLEAN:
+		l2_cp15_line("xsc3", v, L_CLEAN);
 		break;
 	case A_UNKNOWN:
 		break;

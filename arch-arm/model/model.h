@@ -55,7 +55,7 @@ struct core {
 struct counts {
 	unsigned long lost, exposed, devwrong, neigh;
 	unsigned long inv, clean, flush, whole, setway, range, test;
-	unsigned long barrier, icache, l2, mem;
+	unsigned long barrier, icache, mem;
 	unsigned long wb, evicted, discarded, specfill, insns;
 	unsigned long passes;	/* traversals: ascending MVA runs, whole ops... */
 	unsigned long natural;	/* dirty lines written back by replacement */

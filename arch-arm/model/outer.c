@@ -8,7 +8,8 @@
  *           compiled cache-l2x0.o writes (an MMIO hook on L2_BASE);
  * feroceon  the Feroceon L2 of Kirkwood, maintained by CP15 operations
  *           (cache-feroceon-l2.o: by PA per line, by VA for ranges);
- * tauros2   the Tauros2 L2 of PJ1/PJ4 (cache-tauros2.o: CP15, by PA).
+ * tauros2   the Tauros2 L2 of PJ1/PJ4 (cache-tauros2.o: CP15, by PA);
+ * xsc3      the L2 of XScale3 (cache-xsc3l2.o: CP15, by MVA).
  *
  * The CP15 operations are decoded in decode.c and arrive here as
  * l2_cp15_line() and l2_cp15_range().
@@ -50,6 +51,13 @@ static const struct l2type l2types[] = {
 	  "(7-cpu.com's Kirkwood page), 32-byte lines (cache-feroceon-l2.c "
 	  "CACHE_LINE_SIZE), write-back (CONFIG_CACHE_FEROCEON_L2_WRITETHROUGH "
 	  "unset); pseudo-random replacement and write allocation assumed" },
+	{ "xsc3", 256u << 10, 8, 32,
+	  { "xsc3_l2_inv_range", "xsc3_l2_clean_range", "xsc3_l2_flush_range" },
+	  "L2 of the third-generation XScale (PXA3xx): 256 KiB, 8-way, 32-byte "
+	  "lines (as pytorch/cpuinfo's src/arm/cache.c gives it for the PXA3xx, "
+	  "from Intel's document 316283; cache-xsc3l2.c CACHE_LINE_SIZE 32), "
+	  "maintained by MVA; pseudo-random replacement and write allocation "
+	  "assumed" },
 	{ "tauros2", 256u << 10, 8, 32,
 	  { "tauros2_inv_range", "tauros2_clean_range", "tauros2_flush_range" },
 	  "Tauros2 L2 behind a PJ1 (Mohawk) core: 32-byte lines "
@@ -234,9 +242,10 @@ static void l2_line_op(uint32_t pa, enum lop op)
 }
 
 /*
- * A CP15 line operation of the Feroceon L2 or the Tauros2 (decode.c):
- * PA, or for TYPE "feroceon" ranges the VA of the first line (START)
- * and of the last (TOP), which the L2 translates (VA = PA here).
+ * A CP15 line operation of the Feroceon L2, the Tauros2 or the XSC3 L2
+ * (decode.c): PA, or MVA for "xsc3"; for "feroceon" ranges the VA of
+ * the first line (START) and of the last (TOP), which the L2 translates
+ * (VA = PA here).
  */
 void l2_cp15_line(const char *type, uint32_t pa, enum lop op)
 {

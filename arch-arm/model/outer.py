@@ -251,15 +251,17 @@ def outer_mutations(o, l2x0):
 
 
 # The other outer caches, each behind the L1 of the core it comes with,
-# in the configuration that builds both: (L2 type for cachemodel
-# --outer, backend run, configuration, controller source, its clean
-# range function, the line operation that function uses and the
-# invalidating one a mutation puts in its place).
+# in the configuration that builds both: (run name, L2 type for
+# cachemodel --outer, backend run, configuration, controller source,
+# its clean range function, the line operation that function uses and
+# the invalidating one a mutation puts in its place).
 OTHERS = (
-    ('feroceon', 'feroceon_range', 'v4v5wb', 'cache-feroceon-l2', 'feroceon_l2_clean_range',
-     'l2_clean_pa_range', 'l2_inv_pa_range'),
-    ('tauros2', 'mohawk', 'v4v5wb', 'cache-tauros2', 'tauros2_clean_range',
+    ('feroceon_range_feroceon_l2', 'feroceon', 'feroceon_range', 'v4v5wb', 'cache-feroceon-l2',
+     'feroceon_l2_clean_range', 'l2_clean_pa_range', 'l2_inv_pa_range'),
+    ('mohawk_tauros2', 'tauros2', 'mohawk', 'v4v5wb', 'cache-tauros2', 'tauros2_clean_range',
      'tauros2_clean_pa', 'tauros2_inv_pa'),
+    ('xsc3_xsc3_l2', 'xsc3', 'xsc3', 'v4v5wb', 'cache-xsc3l2', 'xsc3_l2_clean_range',
+     'xsc3_l2_clean_mva', 'xsc3_l2_inv_mva'),
 )
 
 
@@ -269,14 +271,14 @@ class Other(Outer):
     dma-mapping.o (the series does not touch the controller sources)."""
 
     def __init__(self, m, spec):
-        self.l2, self.b, self.cfg, self.src, self.cleanf, self.cleanop, self.invop = spec
+        (self.name, self.l2, self.b, self.cfg, self.src, self.cleanf, self.cleanop,
+         self.invop) = spec
         r = [x for x in m.runs if x.b == self.b and x.cfg == self.cfg]
         if not r:
             die(f'no {self.b} run in {self.cfg} for the {self.l2} outer cache')
         self.r = r[0]
         super().__init__(m)
         self.args = m.args(self.b, self.cfg)
-        self.name = f'{self.b}_{self.l2}'
 
     def run(self, elf, seq, *opts):
         mseq, useq = seq_parts(seq)
@@ -312,8 +314,8 @@ def base_ok_other(s, lost, exp, dw, l2dm, l2d):
 
 
 def other_outer_runs(m, l2c310):
-    """The Feroceon L2 and the Tauros2 behind their cores: base and
-    patched, and the mutations of each controller's clean."""
+    """The Feroceon L2, the Tauros2 and the XSC3 L2 behind their cores:
+    base and patched, and the mutations of each controller's clean."""
     env, log = m.env, m.log
     done = []
     for spec in OTHERS:

@@ -78,7 +78,7 @@ a catch):
 
 OTHER_INTRO = """\
 
-## Other outer caches (Feroceon L2, Tauros2)
+## Other outer caches (Feroceon L2, Tauros2, XSC3 L2)
 
 Each behind the L1 of the core it comes with, in the configuration
 that builds both (arch-arm/model/outer.c, `cachemodel --l2`):
@@ -92,7 +92,8 @@ the decoder routes to the modelled L2: the Feroceon L2's clean,
 clean+invalidate and invalidate by PA, and its clean and invalidate
 ranges (a start and a top, by VA: the model maps virtual = physical
 and fixes the ELF's phys/virt stubs up for that, as the kernel does
-at boot); the Tauros2's clean, clean+invalidate and invalidate by PA.
+at boot); the Tauros2's clean, clean+invalidate and invalidate by PA;
+the XSC3 L2's clean and invalidate by MVA.
 The controller code is the base tree's, compiled here with the
 configuration's recorded kbuild command (no configuration here builds
 it otherwise); the series does not touch it. ARMv4/v5 cores do not
@@ -138,10 +139,11 @@ NOTES = """\
 
 ## Notes
 
-Not modelled: XSC3's L2 (the line operations proc-xsc3.S issues on
-it are counted only; cache-xsc3l2.c is not run), the L2C-220 of the
-ARM11 MPCore, the L2C-310 behind cores other than the Cortex-A9, the
-Feroceon L2 and the Tauros2 only behind the cores above; the SA-110
+Not modelled: the L2C-220 of the ARM11 MPCore (l2c220_*_range take
+a spinlock), the L2C-310 behind cores other than the Cortex-A9, the
+Feroceon L2, the Tauros2 and the XSC3 L2 only behind the cores above,
+dma-mapping-nommu.c's outer calls (dmaseq.py reads dma-mapping.c; the
+nommu build here, mps2, has no outer cache); the SA-110
 (its build, CONFIG_CPU_SA110 with CACHE_DSIZE 16384 in cache-v4wb.S,
 is not one of the configurations here: v4wb runs on the SA-1100,
 whose 32-byte lines it shares); the Cortex-A5's write
@@ -280,7 +282,7 @@ def l2_text(m):
 
 
 def other_outer_section(m, others):
-    """The Feroceon L2 and the Tauros2 behind their cores."""
+    """The Feroceon L2, the Tauros2 and the XSC3 L2 behind their cores."""
     descs = l2_descs(m)
     doc = text(OTHER_INTRO)
     for o in others:
