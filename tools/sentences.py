@@ -31,7 +31,8 @@ def model_sentence(base):
 
 
 # the other outer caches' runs (outer.py OTHERS), as the sentence names them
-OTHER_OUTERS = {'feroceon_range_feroceon_l2': 'a Feroceon with its L2',
+OTHER_OUTERS = {'v6_l2c220': 'an ARM11 MPCore with an L2C-220',
+                'feroceon_range_feroceon_l2': 'a Feroceon with its L2',
                 'mohawk_tauros2': 'a PJ1 with a Tauros2',
                 'xsc3_xsc3_l2': 'an XScale3 with its L2'}
 

@@ -205,10 +205,10 @@ static void usage(void)
 		"                  --core NAME [--alloc read|write] [--repl rr|random|lru]\n"
 		"                  [--policy wb|wt|none] [--thumb] [--inv-as-flush]\n"
 		"                  [--no-spec] [--no-evict] [--scenario NAME]...\n"
-		"                  [--outer[=l2c310|feroceon|tauros2] --map-seq STEPS\n"
+		"                  [--outer[=TYPE] --map-seq STEPS\n"
 		"                   --unmap-seq STEPS]\n"
 		"       cachemodel --elf SELFTEST.ELF --core NAME --selftest arm|thumb|v7m|model|cores\n"
-		"       cachemodel --cores | --l2\n");
+		"       cachemodel --cores | --l2   (TYPE: as --l2 lists them)\n");
 	exit(2);
 }
 

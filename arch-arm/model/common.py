@@ -42,6 +42,7 @@ class Env:
         self.out = f'{self.top}/arch-arm/out/model'
         self.cm = f'{self.out}/cachemodel'
         self.selftest_elf = f'{self.out}/selftest.elf'
+        self.stubs = f'{self.out}/stubs.o'
 
     def build(self, cfg, *path):
         """A file of configuration CFG's O= directory (tools/coverage's)."""

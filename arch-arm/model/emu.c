@@ -153,13 +153,16 @@ bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2)
 			    sizeof(m.err));
 }
 
-/* the L2C-310's register page, and cache-l2x0.c's l2x0_base pointing at it */
+/*
+ * the L2C-x10's register page, cache-l2x0.c's l2x0_base pointing at it
+ * and its l2x0_size
+ */
 void outer_open(void)
 {
 	uc_hook h;
 	uint32_t base = L2_BASE;
 
-	if (strcmp(m.l2->name, "l2c310"))
+	if (strcmp(m.l2->name, "l2c310") && strcmp(m.l2->name, "l2c220"))
 		return;
 	if (uc_mem_map(m.uc, L2_BASE, 0x1000, UC_PROT_READ | UC_PROT_WRITE))
 		die("cannot map the L2 registers");
@@ -167,4 +170,7 @@ void outer_open(void)
 		    NULL, L2_BASE, L2_BASE + 0xfff);
 	if (uc_mem_write(m.uc, sym("l2x0_base"), &base, sizeof(base)))
 		die("cannot set l2x0_base");
+	/* as l2x0_init() sets it: the L2C-220's ranges compare with it */
+	if (uc_mem_write(m.uc, sym("l2x0_size"), &m.l2->size, sizeof(m.l2->size)))
+		die("cannot set l2x0_size");
 }

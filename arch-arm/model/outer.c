@@ -6,6 +6,7 @@
  *
  * l2c310    an L2C-310 (PL310), whose line-maintenance registers the
  *           compiled cache-l2x0.o writes (an MMIO hook on L2_BASE);
+ * l2c220    an L2C-220, the same registers, cache-l2x0.o's l2c220_*;
  * feroceon  the Feroceon L2 of Kirkwood, maintained by CP15 operations
  *           (cache-feroceon-l2.o: by PA per line, by VA for ranges);
  * tauros2   the Tauros2 L2 of PJ1/PJ4 (cache-tauros2.o: CP15, by PA);
@@ -44,6 +45,14 @@ static const struct l2type l2types[] = {
 	  "8-way, 32-byte lines, pseudo-random, read- and write-allocate; "
 	  "errata 588369 and 727915 do not apply to r3p2, so Linux uses "
 	  "l2c210_{inv,clean,flush}_range" },
+	{ "l2c220", 512u << 10, 8, 32,
+	  { "l2c220_inv_range", "l2c220_clean_range", "l2c220_flush_range" },
+	  "L2C-220 (L220) behind an ARM11 MPCore: the same line registers "
+	  "as the L2C-310 (cache-l2x0.h), which l2c220_{inv,clean,flush}_range "
+	  "write in blocks of 4 KiB under l2x0_lock (one CPU here: the lock is "
+	  "a stub, arch-arm/model/stubs.S), waiting on each register; 32-byte "
+	  "lines; 512 KiB, 8-way, pseudo-random replacement and read- and "
+	  "write-allocation assumed, as the L2C-310 row" },
 	{ "feroceon", 256u << 10, 4, 32,
 	  { "feroceon_l2_inv_range", "feroceon_l2_clean_range",
 	    "feroceon_l2_flush_range" },
@@ -290,8 +299,8 @@ void hook_l2(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 {
 	uint32_t off = addr - L2_BASE, v = (uint32_t)value;
 
-	if (strcmp(m.l2->name, "l2c310")) {
-		fail("access to the L2C-310's registers, but the modelled outer cache is %s",
+	if (strcmp(m.l2->name, "l2c310") && strcmp(m.l2->name, "l2c220")) {
+		fail("access to the L2C-x10's registers, but the modelled outer cache is %s",
 		     m.l2->name);
 		return;
 	}

@@ -253,25 +253,29 @@ def outer_mutations(o, l2x0):
 # The other outer caches, each behind the L1 of the core it comes with,
 # in the configuration that builds both: (run name, L2 type for
 # cachemodel --outer, backend run, configuration, controller source,
-# its clean range function, the line operation that function uses and
-# the invalidating one a mutation puts in its place).
+# its clean range function, and the edit of that function a mutation
+# makes so that it invalidates: a regex and its replacement).
 OTHERS = (
+    ('v6_l2c220', 'l2c220', 'v6', 'omap2plus', 'cache-l2x0', 'l2c220_clean_range',
+     r'\bL2X0_CLEAN_LINE_PA\b', 'L2X0_INV_LINE_PA'),
     ('feroceon_range_feroceon_l2', 'feroceon', 'feroceon_range', 'v4v5wb', 'cache-feroceon-l2',
-     'feroceon_l2_clean_range', 'l2_clean_pa_range', 'l2_inv_pa_range'),
+     'feroceon_l2_clean_range', r'\bl2_clean_pa_range\(', 'l2_inv_pa_range('),
     ('mohawk_tauros2', 'tauros2', 'mohawk', 'v4v5wb', 'cache-tauros2', 'tauros2_clean_range',
-     'tauros2_clean_pa', 'tauros2_inv_pa'),
+     r'\btauros2_clean_pa\(', 'tauros2_inv_pa('),
     ('xsc3_xsc3_l2', 'xsc3', 'xsc3', 'v4v5wb', 'cache-xsc3l2', 'xsc3_l2_clean_range',
-     'xsc3_l2_clean_mva', 'xsc3_l2_inv_mva'),
+     r'\bxsc3_l2_clean_mva\(', 'xsc3_l2_inv_mva('),
 )
 
 
 class Other(Outer):
-    """One of OTHERS: the compiled controller code, built here from the
-    base tree with kbuild's recorded command for the configuration's
-    dma-mapping.o (the series does not touch the controller sources)."""
+    """One of OTHERS: the compiled controller code, the configuration's
+    object where its build has one (cache-l2x0.o), else compiled here
+    from the base tree with kbuild's recorded command for the
+    configuration's dma-mapping.o (the series does not touch the
+    controller sources)."""
 
     def __init__(self, m, spec):
-        (self.name, self.l2, self.b, self.cfg, self.src, self.cleanf, self.cleanop,
+        (self.name, self.l2, self.b, self.cfg, self.src, self.cleanf, self.cleanre,
          self.invop) = spec
         r = [x for x in m.runs if x.b == self.b and x.cfg == self.cfg]
         if not r:
@@ -286,6 +290,18 @@ class Other(Outer):
         return run([self.env.cm, '--elf', elf, '--map', self.r.map, '--unmap', self.r.unmap,
                     *self.args, f'--outer={self.l2}', '--map-seq', mseq, '--unmap-seq', useq,
                     *sc, *opts])
+
+    def link(self, l1obj, l2obj, elf):
+        """With the stubs of the kernel functions the controller calls."""
+        return kbuild.link(self.env, l1obj, l2obj, self.env.stubs, elf=elf)
+
+    def base_obj(self, src):
+        """The controller's base object: the build's, or compiled here."""
+        built = self.env.build(self.cfg, f'arch/arm/mm/{self.src}.o')
+        if os.path.isfile(built):
+            return built
+        return self.compile(f'{self.env.base_src}/{src}',
+                            f'{self.env.obj}/base/{self.cfg}/{self.src}')
 
     def compile(self, src, out):
         """SRC (a controller .c) compiled as kbuild compiled dma-mapping.o."""
@@ -314,8 +330,9 @@ def base_ok_other(s, lost, exp, dw, l2dm, l2d):
 
 
 def other_outer_runs(m, l2c310):
-    """The Feroceon L2, the Tauros2 and the XSC3 L2 behind their cores:
-    base and patched, and the mutations of each controller's clean."""
+    """The L2C-220, the Feroceon L2, the Tauros2 and the XSC3 L2 behind
+    their cores: base and patched, and the mutations of each
+    controller's clean."""
     env, log = m.env, m.log
     done = []
     for spec in OTHERS:
@@ -325,7 +342,7 @@ def other_outer_runs(m, l2c310):
         if subprocess.run(['git', '-C', env.patched_src, 'diff', '--quiet', env.model_base,
                            'HEAD', '--', src], check=False).returncode:
             die(f'the series changes {src}: build its patched object')
-        l2obj = o.compile(f'{env.base_src}/{src}', f'{env.obj}/base/{o.cfg}/{o.src}')
+        l2obj = o.base_obj(src)
         for tree in ('base', 'patched'):
             d = f'{env.obj}/{tree}/{o.cfg}'
             o.link(f'{d}/{o.r.obj}', l2obj, f'{d}/outer-{o.l2}.elf')
@@ -383,12 +400,12 @@ def other_mutations(o, src):
                f'mutation_l2_{o.name}_map_invalidates_l2_caught')
     mut_reset(m)
     f = f'{env.mut_src}/{src}'
-    if not sed_edit(f, [('s', rf'\b{o.cleanop}\(', f'{o.invop}(')],
-                    rf'^static void {o.cleanf}\(', r'^}'):
+    if not sed_edit(f, [('s', o.cleanre, o.invop)], rf'^static void {o.cleanf}\(', r'^}'):
         die(f'mutation of {o.cleanf} found nothing')
     obj = o.compile(f, f'{env.obj}/mut/{o.cfg}/{o.src}')
     elf = o.link(f'{env.obj}/patched/{o.cfg}/{o.r.obj}', obj,
                  f'{env.obj}/mut/{o.cfg}/outer-{o.l2}.elf')
-    log.result(other_mut(o, f'{o.cleanf} calls {o.invop}', elf, o.seq['patched']) == 0,
+    inv = o.invop.rstrip('(')
+    log.result(other_mut(o, f'{o.cleanf} uses {inv}', elf, o.seq['patched']) == 0,
                f'mutation_l2_{o.name}_clean_range_invalidates_caught')
     mut_reset(m)

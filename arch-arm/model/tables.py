@@ -78,7 +78,7 @@ a catch):
 
 OTHER_INTRO = """\
 
-## Other outer caches (Feroceon L2, Tauros2, XSC3 L2)
+## Other outer caches (L2C-220, Feroceon L2, Tauros2, XSC3 L2)
 
 Each behind the L1 of the core it comes with, in the configuration
 that builds both (arch-arm/model/outer.c, `cachemodel --l2`):
@@ -87,17 +87,22 @@ that builds both (arch-arm/model/outer.c, `cachemodel --l2`):
 
 OTHER_TABLE = """\
 
-As above, but the controller is maintained by CP15 operations, which
-the decoder routes to the modelled L2: the Feroceon L2's clean,
-clean+invalidate and invalidate by PA, and its clean and invalidate
-ranges (a start and a top, by VA: the model maps virtual = physical
-and fixes the ELF's phys/virt stubs up for that, as the kernel does
-at boot); the Tauros2's clean, clean+invalidate and invalidate by PA;
-the XSC3 L2's clean and invalidate by MVA.
-The controller code is the base tree's, compiled here with the
-configuration's recorded kbuild command (no configuration here builds
-it otherwise); the series does not touch it. ARMv4/v5 cores do not
-allocate speculatively.
+As above. The L2C-220 has the L2C-310's line registers, which
+`l2c220_{inv,clean,flush}_range` of the omap2plus `cache-l2x0.o` write
+in blocks of 4 KiB under l2x0_lock (a stub here, one CPU: stubs.S),
+waiting on each; the model sets `l2x0_size` as `l2x0_init()` would
+(with 0 every range is "larger than the cache" and goes by way, a
+register the model does not know). The other three are maintained by
+CP15 operations, which the decoder routes to the modelled L2: the
+Feroceon L2's clean, clean+invalidate and invalidate by PA, and its
+clean and invalidate ranges (a start and a top, by VA: the model maps
+virtual = physical and fixes the ELF's phys/virt stubs up for that, as
+the kernel does at boot); the Tauros2's clean, clean+invalidate and
+invalidate by PA; the XSC3 L2's clean and invalidate by MVA. Their
+controller code is the base tree's, compiled here with the
+configuration's recorded kbuild command for dma-mapping.o (no
+configuration here builds it otherwise); the series does not touch
+it. ARMv4/v5 cores do not allocate speculatively.
 
 | run | tree | map (dma-mapping.c) | unmap | scenario | L1 / L2 dirty at map (lines) | L2 dirty lines discarded | lost | exposed | device bytes wrong | neighbours changed |
 | --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |
@@ -139,11 +144,11 @@ NOTES = """\
 
 ## Notes
 
-Not modelled: the L2C-220 of the ARM11 MPCore (l2c220_*_range take
-a spinlock), the L2C-310 behind cores other than the Cortex-A9, the
-Feroceon L2, the Tauros2 and the XSC3 L2 only behind the cores above,
-dma-mapping-nommu.c's outer calls (dmaseq.py reads dma-mapping.c; the
-nommu build here, mps2, has no outer cache); the SA-110
+Not modelled: the L2C-310 behind cores other than the Cortex-A9, the
+L2C-220, the Feroceon L2, the Tauros2 and the XSC3 L2 only behind the
+cores above; dma-mapping-nommu.c's outer calls (dmaseq.py reads
+dma-mapping.c; the nommu build here, mps2, has no outer cache); the
+SA-110
 (its build, CONFIG_CPU_SA110 with CACHE_DSIZE 16384 in cache-v4wb.S,
 is not one of the configurations here: v4wb runs on the SA-1100,
 whose 32-byte lines it shares); the Cortex-A5's write
@@ -282,7 +287,8 @@ def l2_text(m):
 
 
 def other_outer_section(m, others):
-    """The Feroceon L2, the Tauros2 and the XSC3 L2 behind their cores."""
+    """The L2C-220, the Feroceon L2, the Tauros2 and the XSC3 L2 behind
+    their cores."""
     descs = l2_descs(m)
     doc = text(OTHER_INTRO)
     for o in others:
