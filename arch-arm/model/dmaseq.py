@@ -3,7 +3,7 @@
 """Read the inner/outer cache maintenance order of a DMA_FROM_DEVICE map
 and unmap from arch/arm/mm/dma-mapping.c.
 
-    dmaseq.py TREE [--dir FROM_DEVICE]
+    dmaseq.py TREE [--dir DMA_FROM_DEVICE] [--file dma-mapping-nommu.c]
 
 prints
 
@@ -14,7 +14,8 @@ for __dma_page_cpu_to_dev() and __dma_page_dev_to_cpu() (before 6.14;
 arch_sync_dma_for_device() and arch_sync_dma_for_cpu() since, which
 take a physical address): their statements in order, with each `if` on the direction evaluated for the
 direction asked. "inner" is dma_cache_maint_page(..., dmac_map_area or
-dmac_unmap_area), "outer_*" the outer_*_range() calls. cachemodel
+dmac_unmap_area), or dmac_map_area()/dmac_unmap_area() called directly
+(dma-mapping-nommu.c, --file), "outer_*" the outer_*_range() calls. cachemodel
 --outer runs these steps with the compiled backend and cache-l2x0.o, so
 a change of the order or of an outer operation in the source is what
 the model runs. A condition that depends on anything but the direction
@@ -86,6 +87,8 @@ def steps_of(toks, area):
             args = toks[j + 1:end]
             if area not in args:
                 raise SeqError(f'dma_cache_maint_page() without {area}')
+            out.append('inner')
+        elif t == area and j + 1 < len(toks) and toks[j + 1] == '(':
             out.append('inner')
     return out
 
@@ -166,13 +169,15 @@ def sequences(path, d='DMA_FROM_DEVICE'):
 
 
 def main():
-    if len(sys.argv) < 2:
-        sys.exit('usage: dmaseq.py TREE [--dir DMA_FROM_DEVICE]')
-    d = 'DMA_FROM_DEVICE'
-    if len(sys.argv) == 4 and sys.argv[2] == '--dir':
-        d = sys.argv[3]
+    args, opts = sys.argv[1:], {'--dir': 'DMA_FROM_DEVICE', '--file': 'dma-mapping.c'}
+    if not args or len(args) % 2 == 0:
+        sys.exit('usage: dmaseq.py TREE [--dir DMA_FROM_DEVICE] [--file dma-mapping.c]')
+    for k, v in zip(args[1::2], args[2::2]):
+        if k not in opts:
+            sys.exit(f'dmaseq.py: unknown option {k}')
+        opts[k] = v
     try:
-        res = sequences(sys.argv[1] + '/arch/arm/mm/dma-mapping.c', d)
+        res = sequences(f'{args[0]}/arch/arm/mm/{opts["--file"]}', opts['--dir'])
     except (SeqError, OSError) as e:
         sys.exit(f'dmaseq.py: {e}')
     for key in ('map', 'unmap'):

@@ -28,10 +28,10 @@ class Outer:
         self.seq = {}
         self.args = m.args('v7_32', 'omap2plus')
 
-    def dmaseq(self, tree):
+    def dmaseq(self, tree, file='dma-mapping.c'):
         """"MAPSEQ UNMAPSEQ" for DMA_FROM_DEVICE; stdout and status."""
-        r = subprocess.run(['python3', f'{self.env.top}/arch-arm/model/dmaseq.py', tree],
-                           stdout=subprocess.PIPE, text=True, check=False)
+        r = subprocess.run(['python3', f'{self.env.top}/arch-arm/model/dmaseq.py', tree,
+                            '--file', file], stdout=subprocess.PIPE, text=True, check=False)
         words = [(l.split() + ['', ''])[1] for l in r.stdout.splitlines()]
         return ' '.join(words), r.returncode
 
@@ -95,6 +95,14 @@ def outer_runs(m):
                'outer_sequence_base_map_invalidates_the_l2')
     log.result(o.seq['patched'] == 'inner,outer_clean outer_inv,inner',
                'outer_sequence_patched_map_cleans_the_l2')
+    # dma-mapping-nommu.c (no MMU) calls the same steps directly: with
+    # the same order, the runs below stand for it too (no build here
+    # has an outer cache without an MMU)
+    for tree, src in (('base', env.base_src), ('patched', env.patched_src)):
+        seq, rc = o.dmaseq(src, 'dma-mapping-nommu.c')
+        log.comment(f'outer: {tree} dma-mapping-nommu.c, DMA_FROM_DEVICE: {seq or "none"}')
+        log.result(rc == 0 and seq == o.seq[tree],
+                   f'outer_sequence_{tree}_nommu_same_as_dma_mapping')
     for s in SCENARIOS:
         for tree in ('base', 'patched'):
             check_outer(o, tree, s)

@@ -146,9 +146,9 @@ NOTES = """\
 
 Not modelled: the L2C-310 behind cores other than the Cortex-A9, the
 L2C-220, the Feroceon L2, the Tauros2 and the XSC3 L2 only behind the
-cores above; dma-mapping-nommu.c's outer calls (dmaseq.py reads
-dma-mapping.c; the nommu build here, mps2, has no outer cache); the
-SA-110
+cores above; an outer cache without an MMU (no such build here:
+dma-mapping-nommu.c's order, read by dmaseq.py, is dma-mapping.c's,
+outer_sequence_*_nommu_same_as_dma_mapping); the SA-110
 (its build, CONFIG_CPU_SA110 with CACHE_DSIZE 16384 in cache-v4wb.S,
 is not one of the configurations here: v4wb runs on the SA-1100,
 whose 32-byte lines it shares); the Cortex-A5's write
