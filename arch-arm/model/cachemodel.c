@@ -24,7 +24,9 @@ struct model m;
  * "outer_clean", "outer_flush" (the outer cache's compiled range
  * operations, outer.c names them): the order of __dma_page_cpu_to_dev() and
  * __dma_page_dev_to_cpu() in arch/arm/mm/dma-mapping.c, which
- * arch-arm/model/dmaseq.py reads from the tree's source.
+ * arch-arm/model/dmaseq.py reads from the tree's source. With
+ * --dma-mapping, the ELF's compiled arch_sync_dma_for_device() and
+ * arch_sync_dma_for_cpu() (dma-mapping.o) run them instead (emu.c).
  */
 #define MAX_SEQ	8
 static const char *map_seq[MAX_SEQ], *unmap_seq[MAX_SEQ];
@@ -140,7 +142,12 @@ static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 		m.c.l2dirtymap += l2_dirty_lines_in(lo, hi);
 
 	m.in_map = true;
-	if (m.outer)
+	m.span_lo = lo;
+	m.span_size = s->size;
+	m.step_seen = false;
+	if (m.dma_mapping)
+		ok = call(sym("arch_sync_dma_for_device"), lo, s->size, DMA_FROM_DEVICE);
+	else if (m.outer)
 		ok = run_seq(map_seq, n_map_seq, map, lo, s->size);
 	else
 		ok = call(map, lo, s->size, DMA_FROM_DEVICE);
@@ -166,7 +173,10 @@ static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 	/* and the L2's, the L1's among them, after them */
 	if (m.evict && m.outer)
 		l2_evict_dirty();
-	if (m.outer)
+	m.step_seen = false;
+	if (m.dma_mapping)
+		ok = call(sym("arch_sync_dma_for_cpu"), lo, s->size, DMA_FROM_DEVICE);
+	else if (m.outer)
 		ok = run_seq(unmap_seq, n_unmap_seq, unmap, lo, s->size);
 	else
 		ok = call(unmap, lo, s->size, DMA_FROM_DEVICE);
@@ -206,7 +216,7 @@ static void usage(void)
 		"                  [--policy wb|wt|none] [--thumb] [--inv-as-flush]\n"
 		"                  [--no-spec] [--no-evict] [--scenario NAME]...\n"
 		"                  [--outer[=TYPE] --map-seq STEPS\n"
-		"                   --unmap-seq STEPS]\n"
+		"                   --unmap-seq STEPS] [--dma-mapping]\n"
 		"       cachemodel --elf SELFTEST.ELF --core NAME --selftest arm|thumb|v7m|model|cores\n"
 		"       cachemodel --cores | --l2   (TYPE: as --l2 lists them)\n");
 	exit(2);
@@ -224,6 +234,7 @@ int main(int argc, char **argv)
 		{ "scenario", 1, NULL, 'c' }, { "selftest", 1, NULL, 'T' },
 		{ "cores", 0, NULL, 'L' }, { "outer", 2, NULL, 'O' },
 		{ "map-seq", 1, NULL, 'M' }, { "l2", 0, NULL, 'l' }, { "unmap-seq", 1, NULL, 'U' },
+		{ "dma-mapping", 0, NULL, 'D' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *elf = NULL, *map = NULL, *unmap = NULL, *selftest = NULL;
@@ -303,6 +314,9 @@ int main(int argc, char **argv)
 			if (!m.l2)
 				die("unknown outer cache (cachemodel --l2 lists them)");
 			break;
+		case 'D':
+			m.dma_mapping = true;
+			break;
 		case 'M':
 			n_map_seq = parse_seq(optarg, map_seq);
 			break;
@@ -347,8 +361,8 @@ int main(int argc, char **argv)
 	m.ctr = m.core->ctr ? m.core->ctr :
 		0x80000000u | (m.lshift - 2) << 16 | (m.lshift - 2);
 	cache_init();
-	if (m.outer && (!n_map_seq || !n_unmap_seq))
-		die("--outer needs --map-seq and --unmap-seq");
+	if (m.outer && !m.dma_mapping && (!n_map_seq || !n_unmap_seq))
+		die("--outer needs --map-seq and --unmap-seq, or --dma-mapping");
 	if (m.outer)
 		l2_init();
 
@@ -356,6 +370,8 @@ int main(int argc, char **argv)
 	load_elf(elf);
 	if (m.outer)
 		outer_open();
+	if (m.dma_mapping && !selftest)
+		dma_mapping_open(sym(map), sym(unmap));
 	if (selftest) {
 		if (!strcmp(selftest, "arm"))
 			selftest_arm();

@@ -78,6 +78,7 @@ static const struct cpop cpops[] = {
 	{ 1, 0, 7, 14, 3, A_TEST_FLUSH, true, "test, clean and invalidate" },
 	{ 1, 0, 0, 0, 1, A_CTR, true, "read CTR" },
 	{ 1, 0, 2, 0, 0, A_READ_ZERO, true, "read TTBR (XScale cpwait)" },
+	{ 1, 0, 13, 0, 3, A_READ_ZERO, true, "read TPIDRURO (current, dma-mapping.o)" },
 };
 
 static const struct cpop *decode(unsigned int l, unsigned int opc1,
@@ -363,6 +364,8 @@ void hook_code(uc_engine *uc, uint64_t pc, uint32_t size, void *u)
 	bool in_it;
 
 	m.c.insns++;
+	if (m.dma_mapping && dma_mapping_hook(pc))
+		return;
 	if (m.trace)
 		fprintf(stderr, "pc %08lx\n", (unsigned long)pc);
 	if (!m.thumb) {

@@ -25,6 +25,8 @@
 #define SCB_CCSIDR	0xe000ed80u
 #define SCB_CSSELR	0xe000ed84u
 #define L2_BASE		0xf8f02000u	/* the Zynq-7000's L2C-310 (UG585) */
+#define MEM_MAP		0x30100000u	/* dma-mapping.o's struct page array */
+#define MEM_MAP_SIZE	0x10000u
 #define MAX_INSNS	50000000u
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -76,6 +78,9 @@ struct model {
 	enum alloc alloc;
 	enum repl repl;
 	bool thumb, spec, evict, trace, inv_as_flush, in_map, outer;
+	/* --dma-mapping: the compiled dma-mapping.o runs the steps (emu.c) */
+	bool dma_mapping, step_seen;
+	uint32_t page_address_at, page_size, steps[5], span_lo, span_size;
 	unsigned int line, lshift, nsets, ways, nslots;
 	uint32_t ctr;
 	/* the cache: slot = set * ways + way */
@@ -154,6 +159,8 @@ void pv_fixup(void);
 void emu_open(void);
 bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2);
 void outer_open(void);
+void dma_mapping_open(uint32_t map, uint32_t unmap);
+bool dma_mapping_hook(uint64_t pc);
 
 /* cachemodel.c: scenarios */
 bool run(const struct scenario *s, uint32_t map, uint32_t unmap);

@@ -111,7 +111,88 @@ def outer_runs(m):
     log.result(field('l2clean', r) == str(409600 // 32) and field('l2sync', r) == '2',
                'outer_patched_map_cleans_each_l2_line_once')
     outer_mutations(o, l2x0)
+    dma_mapping_runs(o, l2x0)
     return o
+
+
+def compile_c(env, cfg, src, out):
+    """SRC (C) compiled with the kbuild command recorded for CFG's
+    dma-mapping.o, to OUT-HASH.o; reused while the source, the command
+    and the build are the same."""
+    cmd = kbuild.recorded_cmd(env, cfg, 'dma-mapping.o')
+    h = hashlib.sha1()
+    for p in (src, env.build(cfg, '.coverage-config-id')):
+        with open(p, 'rb') as fh:
+            h.update(fh.read())
+    h.update(f'{cmd}\n'.encode())
+    obj = f'{out}-{h.hexdigest()[:16]}.o'
+    if not os.path.isfile(obj):
+        os.makedirs(os.path.dirname(obj), exist_ok=True)
+        kbuild.run_recorded(env, cfg, cmd, f'{obj}.tmp', r' [^ ]+/dma-mapping\.c *$',
+                            src, f'compiling {src}')
+        os.rename(f'{obj}.tmp', obj)
+    return obj
+
+
+# what a compiled dma-mapping.o run must give as the modelled order did
+AGREE = ('lost', 'exposed', 'devwrong', 'neigh', 'dirtymap', 'l2dirtymap', 'l2discarded')
+
+
+def dma_mapping_runs(o, l2x0):
+    """The same scenarios with the compiled dma-mapping.o of each tree
+    (cachemodel --dma-mapping: arch_sync_dma_for_device() and
+    arch_sync_dma_for_cpu() call the backend and cache-l2x0.o through
+    cpu_cache and outer_cache): they must give what the order read by
+    dmaseq.py gave; and two of the order mutations, compiled."""
+    env, log, m = o.env, o.m.log, o.m
+    cfg = 'omap2plus'
+    probe = compile_c(env, cfg, f'{env.top}/arch-arm/model/probe.c',
+                      f'{env.obj}/base/{cfg}/probe')
+    o.dm_results = []
+
+    def elf(tree, dm):
+        d = f'{env.obj}/{tree}/{cfg}'
+        return kbuild.link(env, dm, f'{d}/cache-v7.o', l2x0, probe, env.stubs,
+                           elf=f'{d}/dma-mapping-{os.path.basename(dm)[:-2]}.elf')
+
+    def dm_run(e, *opts):
+        sc = [x for s in SCENARIOS for x in ('--scenario', s)]
+        return run([env.cm, '--elf', e, '--map', 'v7_dma_map_area', '--unmap',
+                    'v7_dma_unmap_area', *o.args, '--outer', '--dma-mapping', *sc, *opts])
+
+    objs = {'base': env.build(cfg, 'arch/arm/mm/dma-mapping.o'),
+            'patched': compile_c(env, cfg, f'{env.patched_src}/arch/arm/mm/dma-mapping.c',
+                                 f'{env.obj}/patched/{cfg}/dma-mapping')}
+    for tree, dm in objs.items():
+        out = dm_run(elf(tree, dm))
+        o.dm_results += [f'{tree} {l}' for l in out.split('\n')] if out else []
+        for s in SCENARIOS:
+            r = ''.join(l.split(' ', 2)[2] + ' ' for l in o.dm_results
+                        if l.startswith(f'{tree} {s} '))
+            want = o.result(tree, s)
+            got = [field(k, r) for k in AGREE]
+            log.comment(f'dma-mapping.o {tree} {s}: ' +
+                        ' '.join(f'{k} {v}' for k, v in zip(AGREE, got)))
+            log.result(all(got) and got == [field(k, want) for k in AGREE],
+                       f'outer_{tree}_dma_mapping_o_{s}_as_the_order_read')
+    # the map's outer_clean_range() back to outer_inv_range(), and the
+    # unmap's L1 invalidate before the L2's, in the compiled code
+    clean = r'^\touter_clean_range\(paddr, paddr \+ size\);$'
+    for name, func, ops, spec in (
+            ('map_invalidates_l2', MAPF,
+             [('s', clean, r'\touter_inv_range(paddr, paddr + size);')], True),
+            ('unmap_l1_before_l2', UNMAPF, [
+                ('d', r'^\t\touter_inv_range\(paddr, paddr \+ size\);$'),
+                ('s', r'^(\t\tdma_cache_maint_page\([^)]*, dmac_unmap_area\);)$',
+                 r'\1\n\t\touter_inv_range(paddr, paddr + size);')], True)):
+        dma_mut(o, func, ops)
+        dm = compile_c(env, cfg, f'{env.mut_src}/arch/arm/mm/dma-mapping.c',
+                       f'{env.obj}/mut/{cfg}/dma-mapping')
+        out = dm_run(elf('mut', dm))
+        log.comment(f'outer mutation: compiled dma-mapping.o, {name}: {mut_summary(out)}')
+        log.result(caught('\n'.join(l for l in out.split('\n') if ' l2inv=' not in l)) == 0,
+                   f'mutation_outer_dma_mapping_o_{name}_caught')
+        mut_reset(m)
 
 
 def check_outer(o, tree, s):
@@ -313,20 +394,7 @@ class Other(Outer):
 
     def compile(self, src, out):
         """SRC (a controller .c) compiled as kbuild compiled dma-mapping.o."""
-        env = self.env
-        cmd = kbuild.recorded_cmd(env, self.cfg, 'dma-mapping.o')
-        h = hashlib.sha1()
-        for p in (src, env.build(self.cfg, '.coverage-config-id')):
-            with open(p, 'rb') as fh:
-                h.update(fh.read())
-        h.update(f'{cmd}\n'.encode())
-        obj = f'{out}-{h.hexdigest()[:16]}.o'
-        if not os.path.isfile(obj):
-            os.makedirs(os.path.dirname(obj), exist_ok=True)
-            kbuild.run_recorded(env, self.cfg, cmd, f'{obj}.tmp', r' [^ ]+/dma-mapping\.c *$',
-                                src, f'compiling {src}')
-            os.rename(f'{obj}.tmp', obj)
-        return obj
+        return compile_c(self.env, self.cfg, src, out)
 
 
 def base_ok_other(s, lost, exp, dw, l2dm, l2d):

@@ -61,9 +61,19 @@ registers (any other register access stops the run). The order of
 the inner and outer steps is that of `__dma_page_cpu_to_dev()` and
 `__dma_page_dev_to_cpu()` in each tree's arch/arm/mm/dma-mapping.c,
 read from the source by arch-arm/model/dmaseq.py and run by the model
-in C (dma-mapping.o itself is not executed). The CPU may allocate
-lines speculatively between any two steps; dirty lines left in the
-L1, then in the L2, are evicted over the device's data (worst case).
+in C. Each tree's compiled dma-mapping.o runs too (`cachemodel
+--dma-mapping`): its arch_sync_dma_for_device() and
+arch_sync_dma_for_cpu() reach the backend and the L2 through cpu_cache
+and outer_cache, with what they take from the rest of the kernel set
+up by the model (mem_map and the layout of struct page and of the two
+tables, from arch-arm/model/probe.c compiled as the build compiled
+dma-mapping.o; page_address(), the lock and set_bit() in
+arch-arm/model/stubs.S); it must give the numbers below
+(`outer_*_dma_mapping_o_*`), and two order mutations of dma-mapping.c,
+compiled, are caught. The CPU may allocate lines speculatively
+between any two steps (with dma-mapping.o: at the entry of each
+maintenance routine after the first); dirty lines left in the L1,
+then in the L2, are evicted over the device's data (worst case).
 
 | tree | map (dma-mapping.c) | unmap | scenario | L1 / L2 dirty at map (lines) | L2 dirty lines discarded | lost | exposed | device bytes wrong | neighbours changed |
 | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |
