@@ -138,27 +138,33 @@ def compile_c(env, cfg, src, out):
 AGREE = ('lost', 'exposed', 'devwrong', 'neigh', 'dirtymap', 'l2dirtymap', 'l2discarded')
 
 
-def dma_mapping_runs(o, l2x0):
+def dma_mapping_runs(o, l2obj, l1obj='cache-v7.o', cfg='omap2plus', name='',
+                     mutations=True):
     """The same scenarios with the compiled dma-mapping.o of each tree
     (cachemodel --dma-mapping: arch_sync_dma_for_device() and
-    arch_sync_dma_for_cpu() call the backend and cache-l2x0.o through
-    cpu_cache and outer_cache): they must give what the order read by
-    dmaseq.py gave; and two of the order mutations, compiled."""
+    arch_sync_dma_for_cpu() call the backend L1OBJ and the controller
+    L2OBJ through cpu_cache and outer_cache): they must give what the
+    order read by dmaseq.py gave; and, with MUTATIONS, two of the order
+    mutations, compiled."""
     env, log, m = o.env, o.m.log, o.m
-    cfg = 'omap2plus'
     probe = compile_c(env, cfg, f'{env.top}/arch-arm/model/probe.c',
                       f'{env.obj}/base/{cfg}/probe')
     o.dm_results = []
+    run_map, run_unmap = ((o.r.map, o.r.unmap) if hasattr(o, 'r') else
+                          ('v7_dma_map_area', 'v7_dma_unmap_area'))
+    outer = f'--outer={o.l2}' if hasattr(o, 'l2') else '--outer'
 
     def elf(tree, dm):
         d = f'{env.obj}/{tree}/{cfg}'
-        return kbuild.link(env, dm, f'{d}/cache-v7.o', l2x0, probe, env.stubs,
-                           elf=f'{d}/dma-mapping-{os.path.basename(dm)[:-2]}.elf')
+        l1 = f'{env.obj}/{"patched" if tree == "mut" else tree}/{cfg}/{l1obj}'
+        return kbuild.link(env, dm, l1, l2obj, probe, env.stubs,
+                           elf=f'{d}/dma-mapping-{name or "l2c310"}-'
+                               f'{os.path.basename(dm)[:-2]}.elf')
 
     def dm_run(e, *opts):
         sc = [x for s in SCENARIOS for x in ('--scenario', s)]
-        return run([env.cm, '--elf', e, '--map', 'v7_dma_map_area', '--unmap',
-                    'v7_dma_unmap_area', *o.args, '--outer', '--dma-mapping', *sc, *opts])
+        return run([env.cm, '--elf', e, '--map', run_map, '--unmap', run_unmap, *o.args,
+                    outer, '--dma-mapping', *sc, *opts])
 
     objs = {'base': env.build(cfg, 'arch/arm/mm/dma-mapping.o'),
             'patched': compile_c(env, cfg, f'{env.patched_src}/arch/arm/mm/dma-mapping.c',
@@ -171,27 +177,30 @@ def dma_mapping_runs(o, l2x0):
                         if l.startswith(f'{tree} {s} '))
             want = o.result(tree, s)
             got = [field(k, r) for k in AGREE]
-            log.comment(f'dma-mapping.o {tree} {s}: ' +
+            log.comment(f'dma-mapping.o {name + " " if name else ""}{tree} {s}: ' +
                         ' '.join(f'{k} {v}' for k, v in zip(AGREE, got)))
             log.result(all(got) and got == [field(k, want) for k in AGREE],
-                       f'outer_{tree}_dma_mapping_o_{s}_as_the_order_read')
+                       f'outer_{tree}_{name + "_" if name else ""}dma_mapping_o_{s}'
+                       '_as_the_order_read')
+    if not mutations:
+        return
     # the map's outer_clean_range() back to outer_inv_range(), and the
     # unmap's L1 invalidate before the L2's, in the compiled code
     clean = r'^\touter_clean_range\(paddr, paddr \+ size\);$'
-    for name, func, ops, spec in (
+    for mname, func, ops in (
             ('map_invalidates_l2', MAPF,
-             [('s', clean, r'\touter_inv_range(paddr, paddr + size);')], True),
+             [('s', clean, r'\touter_inv_range(paddr, paddr + size);')]),
             ('unmap_l1_before_l2', UNMAPF, [
                 ('d', r'^\t\touter_inv_range\(paddr, paddr \+ size\);$'),
                 ('s', r'^(\t\tdma_cache_maint_page\([^)]*, dmac_unmap_area\);)$',
-                 r'\1\n\t\touter_inv_range(paddr, paddr + size);')], True)):
+                 r'\1\n\t\touter_inv_range(paddr, paddr + size);')])):
         dma_mut(o, func, ops)
         dm = compile_c(env, cfg, f'{env.mut_src}/arch/arm/mm/dma-mapping.c',
                        f'{env.obj}/mut/{cfg}/dma-mapping')
         out = dm_run(elf('mut', dm))
-        log.comment(f'outer mutation: compiled dma-mapping.o, {name}: {mut_summary(out)}')
+        log.comment(f'outer mutation: compiled dma-mapping.o, {mname}: {mut_summary(out)}')
         log.result(caught('\n'.join(l for l in out.split('\n') if ' l2inv=' not in l)) == 0,
-                   f'mutation_outer_dma_mapping_o_{name}_caught')
+                   f'mutation_outer_dma_mapping_o_{mname}_caught')
         mut_reset(m)
 
 
@@ -431,6 +440,7 @@ def other_outer_runs(m, l2c310):
         log.result(field('l2clean', r) == str(409600 // 32),
                    f'outer_patched_{o.name}_map_cleans_each_l2_line_once')
         other_mutations(o, src)
+        dma_mapping_runs(o, l2obj, o.r.obj, o.cfg, o.name, mutations=False)
         done.append(o)
     return done
 

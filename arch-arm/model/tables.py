@@ -112,7 +112,9 @@ invalidate by PA; the XSC3 L2's clean and invalidate by MVA. Their
 controller code is the base tree's, compiled here with the
 configuration's recorded kbuild command for dma-mapping.o (no
 configuration here builds it otherwise); the series does not touch
-it. ARMv4/v5 cores do not allocate speculatively.
+it. Each also runs with its build's compiled dma-mapping.o, which must
+give the same numbers (`outer_*_dma_mapping_o_*`). ARMv4/v5 cores do
+not allocate speculatively.
 
 | run | tree | map (dma-mapping.c) | unmap | scenario | L1 / L2 dirty at map (lines) | L2 dirty lines discarded | lost | exposed | device bytes wrong | neighbours changed |
 | --- | --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |
