@@ -33,6 +33,8 @@
 static const struct core cores[] = {
 	{ "sa1100", 8192, 32, 32, R_RR, AL_READ, 0, 0,
 	  "SA-1100 Developer's Manual (Intel 278088), ch. 6: 8 KB, 32-way, 32-byte lines, round-robin, read-allocate; the 512-byte minicache is not modelled" },
+	{ "sa110", 16384, 32, 32, R_RR, AL_READ, 0, 0,
+	  "SA-110: 16 KB and 32-byte lines (cache-v4wb.S: CACHE_DSIZE 16384 with CONFIG_CPU_SA110, CACHE_DLINESIZE 32); 32-way, round-robin and read-allocate assumed as the SA-1100's (the same StrongARM core)" },
 	{ "fa526", 16384, 2, 16, R_RR, AL_READ, 0, 0,
 	  "cache-fa.S: CACHE_DSIZE 16384 (8192 on Gemini), CACHE_DLINESIZE 16; 2-way, round-robin and read-allocate assumed" },
 	{ "arm920t", 16384, 64, 32, R_RANDOM, AL_READ, 0, 0,

@@ -164,3 +164,37 @@ def objects(env):
         assemble(env, cfg, o, f'{env.patched_src}/arch/arm/mm/{o[:-2]}.S',
                  f'{env.obj}/patched/{cfg}/{o}')
     return symobj + direct, objs
+
+
+def text_of(env, obj, prefixes):
+    """name -> bytes of each function of OBJ whose name starts with one
+    of PREFIXES (nm sizes, objcopy's .text)."""
+    r = subprocess.run([f'{env.cross_compile}nm', '-S', '--defined-only', obj],
+                       stdout=subprocess.PIPE, text=True, check=False)
+    tmp = obj + '.text'
+    subprocess.run([f'{env.cross_compile}objcopy', '-O', 'binary', '-j', '.text', obj, tmp],
+                   check=False)
+    with open(tmp, 'rb') as f:
+        text = f.read()
+    os.remove(tmp)
+    out = {}
+    for line in r.stdout.splitlines():
+        f = line.split()
+        if len(f) == 4 and f[2] in 'Tt' and f[3].startswith(prefixes):
+            a, n = int(f[0], 16), int(f[1], 16)
+            out[f[3]] = text[a:a + n]
+    return out
+
+
+def sa110_dma_routines(env, tmp):
+    """cache-v4wb.S assembled for the SA-110 (CONFIG_CPU_SA110, with the
+    sa1100 build's recorded command): its DMA routines are the SA-1100
+    build's byte for byte, so the v4wb run on the SA-110's L1 is that
+    CPU's. Returns (same, the functions compared)."""
+    obj = f'{tmp}/cache-v4wb-sa110.o'
+    assemble(env, 'sa1100', 'cache-v4wb.o', f'{env.base_src}/arch/arm/mm/cache-v4wb.S', obj,
+             '-DCONFIG_CPU_SA110=1')
+    prefixes = ('v4wb_dma_', 'v4wb_coherent_')
+    a = text_of(env, env.build('sa1100', 'arch/arm/mm/cache-v4wb.o'), prefixes)
+    b = text_of(env, obj, prefixes)
+    return bool(a) and a == b, sorted(a)

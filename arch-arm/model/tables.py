@@ -35,7 +35,9 @@ every CPU. v7 runs on a Cortex-A15, as v7_a7 on a Cortex-A7 and as
 v7_a8 on a Cortex-A8 (64-byte lines), and as v7_32 on a Cortex-A9
 and v7_a5 on a Cortex-A5 (32-byte lines); its code reads the length
 from the core's CTR. v6 runs on an ARM11 MPCore, as v6_1176 on an
-ARM1176 and as v6_1136 on an ARM1136, which allocate on reads only.
+ARM1176 and as v6_1136 on an ARM1136, which allocate on reads only;
+v4wb on an SA-1100 and as v4wb_sa110 on an SA-110 (whose build's DMA
+routines are the SA-1100 build's, byte for byte).
 The Cortex-A8, the ARM1176 and the ARM1136 have no multiprocessing
 extensions: an SMP kernel runs on them with the UP memory type
 (read-allocate).
@@ -160,10 +162,7 @@ Not modelled: the L2C-310 behind cores other than the Cortex-A9, the
 L2C-220, the Feroceon L2, the Tauros2 and the XSC3 L2 only behind the
 cores above; an outer cache without an MMU (no such build here:
 dma-mapping-nommu.c's order, read by dmaseq.py, is dma-mapping.c's,
-outer_sequence_*_nommu_same_as_dma_mapping); the SA-110
-(its build, CONFIG_CPU_SA110 with CACHE_DSIZE 16384 in cache-v4wb.S,
-is not one of the configurations here: v4wb runs on the SA-1100,
-whose 32-byte lines it shares); the Cortex-A5's write
+outer_sequence_*_nommu_same_as_dma_mapping); the Cortex-A5's write
 streaming (Microchip's SAMA5 datasheets, Cortex-A5 "Memory Types":
 write-back write-allocate memory "Can dynamically switch to no write
 allocate, if more than three full cache lines are written in
