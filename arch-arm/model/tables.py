@@ -307,22 +307,15 @@ def other_outer_section(m, others):
                 f'L1, with `{o.src}.o`: the {descs.get(o.l2, "?")}.']
     doc += text(OTHER_TABLE)
     for o in others:
-        for tree in ('base', 'patched'):
-            seq = o.seq[tree]
-            mseq, useq = seq.rsplit(' ', 1)[0], seq.split(' ', 1)[-1]
-            for s in ('maponly', 'short', 'unaligned', 'boards100warm'):
-                r = o.result(tree, s)
-                w = lambda k: q(field(k, r))
-                doc.append(f'| {o.name} | {tree} | {mseq} | {useq} | {s} | {w("dirtymap")} / '
-                           f'{w("l2dirtymap")} | {w("l2discarded")} | {w("lost")} | '
-                           f'{w("exposed")} | {w("devwrong")} | {w("neigh")} |')
+        doc += outer_rows(o, f'| {o.name} ')
     doc += text(OUTER_MUTATIONS) + mutation_lines(m.log, 'mutation_l2_') + ['']
     doc += ['    ' + l[len('# other outer mutation: '):] for l in m.log.lines
             if l.startswith('# other outer mutation: ')]
     return doc
 
 
-def outer_rows(o):
+def outer_rows(o, first=''):
+    """The table rows of outer run O, each after FIRST (its name's cell)."""
     rows = []
     for tree in ('base', 'patched'):
         seq = o.seq[tree]
@@ -330,7 +323,7 @@ def outer_rows(o):
         for s in ('maponly', 'short', 'unaligned', 'boards100warm'):
             r = o.result(tree, s)
             w = lambda k: q(field(k, r))
-            rows.append(f'| {tree} | {mseq} | {useq} | {s} | {w("dirtymap")} / {w("l2dirtymap")} '
+            rows.append(f'{first}| {tree} | {mseq} | {useq} | {s} | {w("dirtymap")} / {w("l2dirtymap")} '
                         f'| {w("l2discarded")} | {w("lost")} | {w("exposed")} | {w("devwrong")} '
                         f'| {w("neigh")} |')
     return rows
