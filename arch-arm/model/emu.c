@@ -60,7 +60,8 @@ void load_elf(const char *path)
  * (CONFIG_ARM_PATCH_PHYS_VIRT, asm/memory.h) as the kernel patches them
  * at boot (__fixup_pv_table), for an offset of 0: the model maps
  * virtual = physical. Each .pv_table entry is the offset from itself to
- * an ARM-state "add" or "sub" with an immediate, which becomes #0.
+ * an ARM-state "add" or "sub" with an immediate, which becomes #0; any
+ * other stub (Thumb-2's movw, LPAE's carry) stops the model.
  */
 void pv_fixup(void)
 {

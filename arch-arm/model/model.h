@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * cachemodel's shared state and interfaces. One job per file:
- * emu.c (Unicorn, ELF loading, calls), decode.c (coprocessor and SCB
- * decoding, the memory hooks), cache.c (the finite L1 of each core),
- * outer.c (the outer caches, their registers and line operations), cachemodel.c
- * (scenarios, options), selftest.c (the model's own tests).
+ * emu.c (Unicorn, ELF loading, calls, what dma-mapping.o needs),
+ * decode.c (coprocessor and SCB decoding, the memory hooks), cache.c
+ * (the finite L1 of each core), outer.c (the outer caches, their
+ * registers and line operations), cachemodel.c (scenarios, options),
+ * selftest.c (the model's own tests); stubs.S and probe.c are linked
+ * with the kernel objects.
  */
 #ifndef CACHEMODEL_MODEL_H
 #define CACHEMODEL_MODEL_H

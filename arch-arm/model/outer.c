@@ -2,7 +2,7 @@
 /*
  * The outer cache of cachemodel: an L2 between the L1 (cache.c) and
  * DRAM, and the line operations the kernel's compiled outer-cache code
- * drives. Three controllers, one a run (--outer=TYPE):
+ * drives. Five controllers, one a run (--outer=TYPE):
  *
  * l2c310    an L2C-310 (PL310), whose line-maintenance registers the
  *           compiled cache-l2x0.o writes (an MMIO hook on L2_BASE);
@@ -64,7 +64,7 @@ static const struct l2type l2types[] = {
 	  { "xsc3_l2_inv_range", "xsc3_l2_clean_range", "xsc3_l2_flush_range" },
 	  "L2 of the third-generation XScale (PXA3xx): 256 KiB, 8-way, 32-byte "
 	  "lines (as pytorch/cpuinfo's src/arm/cache.c gives it for the PXA3xx, "
-	  "from Intel's document 316283; cache-xsc3l2.c CACHE_LINE_SIZE 32), "
+	  "from Intel's 31628302.pdf; cache-xsc3l2.c CACHE_LINE_SIZE 32), "
 	  "maintained by MVA; pseudo-random replacement and write allocation "
 	  "assumed" },
 	{ "tauros2", 256u << 10, 8, 32,
