@@ -154,31 +154,6 @@ bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2)
 			    sizeof(m.err));
 }
 
-/*
- * the L2C-x10's register page, cache-l2x0.c's l2x0_base pointing at it
- * and its l2x0_size
- */
-void outer_open(void)
-{
-	uc_hook h;
-	uint32_t base = L2_BASE;
-
-	if (strcmp(m.l2->name, "l2c310") && strcmp(m.l2->name, "l2c220"))
-		return;
-	if (uc_mem_map(m.uc, L2_BASE, 0x1000, UC_PROT_READ | UC_PROT_WRITE))
-		die("cannot map the L2 registers");
-	uc_hook_add(m.uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_l2,
-		    NULL, L2_BASE, L2_BASE + 0xfff);
-	if (uc_mem_write(m.uc, sym("l2x0_base"), &base, sizeof(base)))
-		die("cannot set l2x0_base");
-	/* as l2x0_init() sets it: the L2C-220's ranges compare with it */
-	if (uc_mem_write(m.uc, sym("l2x0_size"), &m.l2->size, sizeof(m.l2->size)))
-		die("cannot set l2x0_size");
-}
-
-/* ---------------------------------------------------------------- */
-/* --dma-mapping: the compiled dma-mapping.o                        */
-
 static uint32_t read32(uint32_t a)
 {
 	uint32_t v;
@@ -193,6 +168,28 @@ static void write32(uint32_t a, uint32_t v)
 	if (uc_mem_write(m.uc, a, &v, 4))
 		die("cannot write the ELF's data");
 }
+
+/*
+ * the L2C-x10's register page, cache-l2x0.c's l2x0_base pointing at it
+ * and its l2x0_size
+ */
+void outer_open(void)
+{
+	uc_hook h;
+
+	if (!m.l2->regs)
+		return;
+	if (uc_mem_map(m.uc, L2_BASE, 0x1000, UC_PROT_READ | UC_PROT_WRITE))
+		die("cannot map the L2 registers");
+	uc_hook_add(m.uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_l2,
+		    NULL, L2_BASE, L2_BASE + 0xfff);
+	write32(sym("l2x0_base"), L2_BASE);
+	/* as l2x0_init() sets it: the L2C-220's ranges compare with it */
+	write32(sym("l2x0_size"), m.l2->size);
+}
+
+/* ---------------------------------------------------------------- */
+/* --dma-mapping: the compiled dma-mapping.o                        */
 
 /*
  * What the kernel sets up before dma-mapping.o runs, with the layout

@@ -42,6 +42,7 @@ enum repl { R_RR, R_RANDOM, R_LRU };
 struct l2type {
 	const char *name;
 	unsigned int size, ways, line;
+	bool regs;		/* maintained through the L2X0 line registers */
 	const char *fn[3];	/* inv, clean, flush range: the kernel's */
 	const char *desc;
 };

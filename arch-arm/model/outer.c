@@ -39,13 +39,13 @@
 #define L2X0_CLEAN_INV_LINE_PA		0x7F0
 
 static const struct l2type l2types[] = {
-	{ "l2c310", 512u << 10, 8, 32,
+	{ "l2c310", 512u << 10, 8, 32, true,
 	  { "l2c210_inv_range", "l2c210_clean_range", "l2c210_flush_range" },
 	  "L2C-310 r3p2 of the Xilinx Zynq-7000 (UG585 ch. 3.4): 512 KiB, "
 	  "8-way, 32-byte lines, pseudo-random, read- and write-allocate; "
 	  "errata 588369 and 727915 do not apply to r3p2, so Linux uses "
 	  "l2c210_{inv,clean,flush}_range" },
-	{ "l2c220", 512u << 10, 8, 32,
+	{ "l2c220", 512u << 10, 8, 32, true,
 	  { "l2c220_inv_range", "l2c220_clean_range", "l2c220_flush_range" },
 	  "L2C-220 (L220) behind an ARM11 MPCore: the same line registers "
 	  "as the L2C-310 (cache-l2x0.h), which l2c220_{inv,clean,flush}_range "
@@ -53,21 +53,21 @@ static const struct l2type l2types[] = {
 	  "a stub, arch-arm/model/stubs.S), waiting on each register; 32-byte "
 	  "lines; 512 KiB, 8-way, pseudo-random replacement and read- and "
 	  "write-allocation assumed, as the L2C-310 row" },
-	{ "feroceon", 256u << 10, 4, 32,
+	{ "feroceon", 256u << 10, 4, 32, false,
 	  { "feroceon_l2_inv_range", "feroceon_l2_clean_range",
 	    "feroceon_l2_flush_range" },
 	  "Feroceon L2 of the Marvell Kirkwood 88F6281: 256 KiB, 4-way "
 	  "(7-cpu.com's Kirkwood page), 32-byte lines (cache-feroceon-l2.c "
 	  "CACHE_LINE_SIZE), write-back (CONFIG_CACHE_FEROCEON_L2_WRITETHROUGH "
 	  "unset); pseudo-random replacement and write allocation assumed" },
-	{ "xsc3", 256u << 10, 8, 32,
+	{ "xsc3", 256u << 10, 8, 32, false,
 	  { "xsc3_l2_inv_range", "xsc3_l2_clean_range", "xsc3_l2_flush_range" },
 	  "L2 of the third-generation XScale (PXA3xx): 256 KiB, 8-way, 32-byte "
 	  "lines (as pytorch/cpuinfo's src/arm/cache.c gives it for the PXA3xx, "
 	  "from Intel's 31628302.pdf; cache-xsc3l2.c CACHE_LINE_SIZE 32), "
 	  "maintained by MVA; pseudo-random replacement and write allocation "
 	  "assumed" },
-	{ "tauros2", 256u << 10, 8, 32,
+	{ "tauros2", 256u << 10, 8, 32, false,
 	  { "tauros2_inv_range", "tauros2_clean_range", "tauros2_flush_range" },
 	  "Tauros2 L2 behind a PJ1 (Mohawk) core: 32-byte lines "
 	  "(cache-tauros2.c CACHE_LINE_SIZE); 256 KiB, 8-way, pseudo-random "
@@ -299,7 +299,7 @@ void hook_l2(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 {
 	uint32_t off = addr - L2_BASE, v = (uint32_t)value;
 
-	if (strcmp(m.l2->name, "l2c310") && strcmp(m.l2->name, "l2c220")) {
+	if (!m.l2->regs) {
 		fail("access to the L2C-x10's registers, but the modelled outer cache is %s",
 		     m.l2->name);
 		return;

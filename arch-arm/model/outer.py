@@ -12,6 +12,7 @@ code).
 
 import hashlib
 import os
+import re
 import subprocess
 
 import kbuild
@@ -22,11 +23,17 @@ SCENARIOS = ('maponly', 'short', 'unaligned', 'boards100warm')
 
 
 class Outer:
+    """The L2C-310 run: v7_32 (omap2plus, cache-v7.o) and cache-l2x0.o.
+    Other (below) is the same for the other controllers."""
+    name, l2, b, cfg, l1obj = '', 'l2c310', 'v7_32', 'omap2plus', 'cache-v7.o'
+    map, unmap = 'v7_dma_map_area', 'v7_dma_unmap_area'
+    mut_label = 'outer mutation'
+
     def __init__(self, m):
         self.m, self.env = m, m.env
         self.results = []       # "TREE <cachemodel line>"
         self.seq = {}
-        self.args = m.args('v7_32', 'omap2plus')
+        self.args = m.args(self.b, self.cfg)
 
     def dmaseq(self, tree, file='dma-mapping.c'):
         """"MAPSEQ UNMAPSEQ" for DMA_FROM_DEVICE; stdout and status."""
@@ -35,20 +42,45 @@ class Outer:
         words = [(l.split() + ['', ''])[1] for l in r.stdout.splitlines()]
         return ' '.join(words), r.returncode
 
-    def run(self, elf, seq, *opts):
-        mseq, useq = seq_parts(seq)
+    def cachemodel(self, elf, *opts):
+        """cachemodel on ELF, the outer scenarios."""
         sc = [x for s in SCENARIOS for x in ('--scenario', s)]
-        return run([self.env.cm, '--elf', elf, '--map', 'v7_dma_map_area',
-                    '--unmap', 'v7_dma_unmap_area', *self.args, '--outer',
-                    '--map-seq', mseq, '--unmap-seq', useq, *sc, *opts])
+        return run([self.env.cm, '--elf', elf, '--map', self.map, '--unmap', self.unmap,
+                    *self.args, f'--outer={self.l2}', *sc, *opts])
 
-    def result(self, tree, s):
-        """The L1 and L2 lines of one result, joined."""
-        return ''.join(l.split(' ', 2)[2] + ' '
-                       for l in self.results if l.startswith(f'{tree} {s} '))
+    def run(self, elf, seq, *opts):
+        """In the order SEQ ("MAPSEQ UNMAPSEQ")."""
+        mseq, useq = seq_parts(seq)
+        return self.cachemodel(elf, '--map-seq', mseq, '--unmap-seq', useq, *opts)
 
-    def link(self, v7obj, l2obj, elf):
-        return kbuild.link(self.env, v7obj, l2obj, elf=elf)
+    def keep(self, tree, out, results):
+        """cachemodel's lines OUT, of TREE, onto RESULTS."""
+        results += [f'{tree} {l}' for l in out.split('\n')] if out else []
+
+    def result(self, tree, s, results=None):
+        """The L1 and L2 lines of one result (of RESULTS), joined."""
+        return ''.join(l.split(' ', 2)[2] + ' ' for l in
+                       (self.results if results is None else results)
+                       if l.startswith(f'{tree} {s} '))
+
+    def like(self, src):
+        """The object whose recorded kbuild command compiles controller
+        source SRC: its own where the build made it, else dma-mapping.o
+        (no configuration here builds it otherwise)."""
+        obj = f'{src[:-2]}.o'
+        return obj if os.path.isfile(self.env.build(self.cfg, f'arch/arm/mm/{obj}')) \
+            else 'dma-mapping.o'
+
+    def link(self, l1obj, l2obj, elf, *more):
+        """With the stubs of the kernel functions the controller calls."""
+        return kbuild.link(self.env, l1obj, l2obj, *more, self.env.stubs, elf=elf)
+
+
+def untouched(env, src):
+    """Stop when the series changes SRC, whose base object both trees use."""
+    if subprocess.run(['git', '-C', env.patched_src, 'diff', '--quiet', env.model_base,
+                       'HEAD', '--', src], check=False).returncode:
+        die(f'the series changes {src}: build its patched object')
 
 
 def seq_parts(seq):
@@ -74,9 +106,7 @@ def outer_runs(m):
     l2x0 = env.build('omap2plus', 'arch/arm/mm/cache-l2x0.o')
     if not os.path.isfile(l2x0):
         die('omap2plus built no cache-l2x0.o')
-    if subprocess.run(['git', '-C', env.patched_src, 'diff', '--quiet', env.model_base,
-                       'HEAD', '--', 'arch/arm/mm/cache-l2x0.c'], check=False).returncode:
-        die('the series changes cache-l2x0.c: build its patched object')
+    untouched(env, 'arch/arm/mm/cache-l2x0.c')
     for tree in ('base', 'patched'):
         d = f'{env.obj}/{tree}/omap2plus'
         o.link(f'{d}/cache-v7.o', l2x0, f'{d}/outer.elf')
@@ -88,7 +118,7 @@ def outer_runs(m):
         mseq, useq = seq_parts(seq)
         log.comment(f'outer: {tree} dma-mapping.c, DMA_FROM_DEVICE: map {mseq}, unmap {useq}')
         out = o.run(f'{env.obj}/{tree}/omap2plus/outer.elf', seq)
-        o.results += [f'{tree} {l}' for l in out.split('\n')] if out else []
+        o.keep(tree, out, o.results)
     # the order the kernel code implies: L1 clean before the L2 clean at
     # map, the L2 invalidate before the L1's at unmap
     log.result(o.seq['base'] == 'inner,outer_inv outer_inv,inner',
@@ -115,11 +145,11 @@ def outer_runs(m):
     return o
 
 
-def compile_c(env, cfg, src, out):
+def compile_c(env, cfg, src, out, like='dma-mapping.o'):
     """SRC (C) compiled with the kbuild command recorded for CFG's
-    dma-mapping.o, to OUT-HASH.o; reused while the source, the command
-    and the build are the same."""
-    cmd = kbuild.recorded_cmd(env, cfg, 'dma-mapping.o')
+    object LIKE, to OUT-HASH.o; reused while the source, the command and
+    the build are the same."""
+    cmd = kbuild.recorded_cmd(env, cfg, like)
     h = hashlib.sha1()
     for p in (src, env.build(cfg, '.coverage-config-id')):
         with open(p, 'rb') as fh:
@@ -128,7 +158,7 @@ def compile_c(env, cfg, src, out):
     obj = f'{out}-{h.hexdigest()[:16]}.o'
     if not os.path.isfile(obj):
         os.makedirs(os.path.dirname(obj), exist_ok=True)
-        kbuild.run_recorded(env, cfg, cmd, f'{obj}.tmp', r' [^ ]+/dma-mapping\.c *$',
+        kbuild.run_recorded(env, cfg, cmd, f'{obj}.tmp', rf' [^ ]+/{re.escape(like[:-2])}\.c *$',
                             src, f'compiling {src}')
         os.rename(f'{obj}.tmp', obj)
     return obj
@@ -138,43 +168,32 @@ def compile_c(env, cfg, src, out):
 AGREE = ('lost', 'exposed', 'devwrong', 'neigh', 'dirtymap', 'l2dirtymap', 'l2discarded')
 
 
-def dma_mapping_runs(o, l2obj, l1obj='cache-v7.o', cfg='omap2plus', name='',
-                     mutations=True):
+def dma_mapping_runs(o, l2obj, mutations=True):
     """The same scenarios with the compiled dma-mapping.o of each tree
     (cachemodel --dma-mapping: arch_sync_dma_for_device() and
-    arch_sync_dma_for_cpu() call the backend L1OBJ and the controller
-    L2OBJ through cpu_cache and outer_cache): they must give what the
-    order read by dmaseq.py gave; and, with MUTATIONS, two of the order
+    arch_sync_dma_for_cpu() call O's backend and the controller L2OBJ
+    through cpu_cache and outer_cache): they must give what the order
+    read by dmaseq.py gave; and, with MUTATIONS, two of the order
     mutations, compiled."""
-    env, log, m = o.env, o.m.log, o.m
+    env, log, m, cfg, name = o.env, o.m.log, o.m, o.cfg, o.name
     probe = compile_c(env, cfg, f'{env.top}/arch-arm/model/probe.c',
                       f'{env.obj}/base/{cfg}/probe')
     o.dm_results = []
-    run_map, run_unmap = ((o.r.map, o.r.unmap) if hasattr(o, 'r') else
-                          ('v7_dma_map_area', 'v7_dma_unmap_area'))
-    outer = f'--outer={o.l2}' if hasattr(o, 'l2') else '--outer'
 
     def elf(tree, dm):
         d = f'{env.obj}/{tree}/{cfg}'
-        l1 = f'{env.obj}/{"patched" if tree == "mut" else tree}/{cfg}/{l1obj}'
-        return kbuild.link(env, dm, l1, l2obj, probe, env.stubs,
-                           elf=f'{d}/dma-mapping-{name or "l2c310"}-'
-                               f'{os.path.basename(dm)[:-2]}.elf')
-
-    def dm_run(e, *opts):
-        sc = [x for s in SCENARIOS for x in ('--scenario', s)]
-        return run([env.cm, '--elf', e, '--map', run_map, '--unmap', run_unmap, *o.args,
-                    outer, '--dma-mapping', *sc, *opts])
+        l1 = f'{env.obj}/{"patched" if tree == "mut" else tree}/{cfg}/{o.l1obj}'
+        return o.link(l1, l2obj, f'{d}/dma-mapping-{name or "l2c310"}-'
+                                  f'{os.path.basename(dm)[:-2]}.elf', dm, probe)
 
     objs = {'base': env.build(cfg, 'arch/arm/mm/dma-mapping.o'),
             'patched': compile_c(env, cfg, f'{env.patched_src}/arch/arm/mm/dma-mapping.c',
                                  f'{env.obj}/patched/{cfg}/dma-mapping')}
     for tree, dm in objs.items():
-        out = dm_run(elf(tree, dm))
-        o.dm_results += [f'{tree} {l}' for l in out.split('\n')] if out else []
+        out = o.cachemodel(elf(tree, dm), '--dma-mapping')
+        o.keep(tree, out, o.dm_results)
         for s in SCENARIOS:
-            r = ''.join(l.split(' ', 2)[2] + ' ' for l in o.dm_results
-                        if l.startswith(f'{tree} {s} '))
+            r = o.result(tree, s, o.dm_results)
             want = o.result(tree, s)
             got = [field(k, r) for k in AGREE]
             log.comment(f'dma-mapping.o {name + " " if name else ""}{tree} {s}: ' +
@@ -186,21 +205,14 @@ def dma_mapping_runs(o, l2obj, l1obj='cache-v7.o', cfg='omap2plus', name='',
         return
     # the map's outer_clean_range() back to outer_inv_range(), and the
     # unmap's L1 invalidate before the L2's, in the compiled code
-    clean = r'^\touter_clean_range\(paddr, paddr \+ size\);$'
-    for mname, func, ops in (
-            ('map_invalidates_l2', MAPF,
-             [('s', clean, r'\touter_inv_range(paddr, paddr + size);')]),
-            ('unmap_l1_before_l2', UNMAPF, [
-                ('d', r'^\t\touter_inv_range\(paddr, paddr \+ size\);$'),
-                ('s', r'^(\t\tdma_cache_maint_page\([^)]*, dmac_unmap_area\);)$',
-                 r'\1\n\t\touter_inv_range(paddr, paddr + size);')])):
+    for mname, func, ops in (('map_invalidates_l2', MAPF, MAP_INVALIDATES),
+                             ('unmap_l1_before_l2', UNMAPF, UNMAP_L1_FIRST)):
         dma_mut(o, func, ops)
         dm = compile_c(env, cfg, f'{env.mut_src}/arch/arm/mm/dma-mapping.c',
                        f'{env.obj}/mut/{cfg}/dma-mapping')
-        out = dm_run(elf('mut', dm))
+        out = o.cachemodel(elf('mut', dm), '--dma-mapping')
         log.comment(f'outer mutation: compiled dma-mapping.o, {mname}: {mut_summary(out)}')
-        log.result(caught('\n'.join(l for l in out.split('\n') if ' l2inv=' not in l)) == 0,
-                   f'mutation_outer_dma_mapping_o_{mname}_caught')
+        log.result(l1_caught(out) == 0, f'mutation_outer_dma_mapping_o_{mname}_caught')
         mut_reset(m)
 
 
@@ -247,9 +259,23 @@ def mut_summary(out):
 def outer_mut(o, name, elf, seq, *opts):
     """0 caught, 1 not, 2 errored."""
     out = o.run(elf, seq, *opts)
-    o.m.log.comment(f'outer mutation: {name}: {mut_summary(out)}')
+    o.m.log.comment(f'{o.mut_label}: {name}: {mut_summary(out)}')
+    return l1_caught(out)
+
+
+def l1_caught(out):
+    """caught() of cachemodel's L1 lines (the L2 lines count no damage)."""
     return caught('\n'.join(l for l in out.split('\n') if ' l2inv=' not in l))
 
+
+# dma-mapping.c's map with outer_inv_range() again, and its unmap
+# invalidating the L1 before the L2 (sed_edit operations)
+MAP_CLEAN = r'^\touter_clean_range\(paddr, paddr \+ size\);$'
+MAP_INVALIDATES = [('s', MAP_CLEAN, r'\touter_inv_range(paddr, paddr + size);')]
+UNMAP_L1_FIRST = [
+    ('d', r'^\t\touter_inv_range\(paddr, paddr \+ size\);$'),
+    ('s', r'^(\t\tdma_cache_maint_page\([^)]*, dmac_unmap_area\);)$',
+     r'\1\n\t\touter_inv_range(paddr, paddr + size);')]
 
 # The map and unmap functions: __dma_page_cpu_to_dev()/_dev_to_cpu()
 # before 6.14, taking a page and an offset; arch_sync_dma_for_device()/
@@ -269,45 +295,36 @@ def dma_mut(o, func, ops):
     return o.dmaseq(o.env.mut_src)[0]
 
 
-def l2x0_mut(o, to):
-    """l2c210_clean_range writes register TO instead of CLEAN_LINE_PA;
-    cache-l2x0.o rebuilt with kbuild's recorded command, the source path
-    changed, and linked with the patched cache-v7.o."""
+def controller_mut(o, src, func, ops):
+    """The patched backend linked with controller source SRC (under
+    arch/arm/mm/) whose FUNC has had OPS (sed_edit) applied in the
+    mutation tree, compiled as o.like(SRC) says."""
     env = o.env
-    f = f'{env.mut_src}/arch/arm/mm/cache-l2x0.c'
-    if not sed_edit(f, [('s', 'L2X0_CLEAN_LINE_PA', to)],
-                    r'^static void l2c210_clean_range\(', r'^}'):
-        die('mutation of l2c210_clean_range found nothing')
-    cmd = kbuild.recorded_cmd(env, 'omap2plus', 'cache-l2x0.o')
-    d = f'{env.obj}/mut/omap2plus'
-    os.makedirs(d, exist_ok=True)
-    # reused while the source, the command and the build are the same
-    h = hashlib.sha1()
-    for p in (f, env.build('omap2plus', '.coverage-config-id')):
-        with open(p, 'rb') as fh:
-            h.update(fh.read())
-    h.update(f'{cmd}\n'.encode())
-    obj = f'{d}/cache-l2x0-{h.hexdigest()[:16]}.o'
-    if not os.path.isfile(obj):
-        kbuild.run_recorded(env, 'omap2plus', cmd, f'{obj}.tmp', r' [^ ]+/cache-l2x0\.c *$', f,
-                            'compiling the mutated cache-l2x0.c')
-        os.rename(f'{obj}.tmp', obj)
-    return o.link(f'{env.obj}/patched/omap2plus/cache-v7.o', obj, f'{d}/outer.elf')
+    f = f'{env.mut_src}/arch/arm/mm/{src}'
+    if not sed_edit(f, ops, rf'^static void {func}\(', r'^}'):
+        die(f'mutation of {func} found nothing')
+    d = f'{env.obj}/mut/{o.cfg}'
+    obj = compile_c(env, o.cfg, f, f'{d}/{src[:-2]}', o.like(src))
+    return o.link(f'{env.obj}/patched/{o.cfg}/{o.l1obj}', obj, f'{d}/outer-{o.l2}.elf')
+
+
+def l2x0_mut(o, to):
+    """l2c210_clean_range writes register TO instead of CLEAN_LINE_PA."""
+    return controller_mut(o, 'cache-l2x0.c', 'l2c210_clean_range',
+                          [('s', 'L2X0_CLEAN_LINE_PA', to)])
 
 
 def outer_mutations(o, l2x0):
     """Mutations of the outer path, on the patched tree."""
     log, m = o.m.log, o.m
     pelf = f'{o.env.obj}/patched/omap2plus/outer.elf'
-    clean = r'^\touter_clean_range\(paddr, paddr \+ size\);$'
 
     def seq_comment(what, seq):
         mseq, useq = seq_parts(seq)
         log.comment(f'outer mutation: dma-mapping.c {what}: map {mseq}, unmap {useq}')
 
     # 1. the map's outer_clean_range() turned back into outer_inv_range()
-    seq = dma_mut(o, MAPF,
-                  [('s', clean, r'\touter_inv_range(paddr, paddr + size);')])
+    seq = dma_mut(o, MAPF, MAP_INVALIDATES)
     seq_comment('map with outer_inv_range', seq)
     log.result(outer_mut(o, 'outer map invalidates the L2', pelf, seq) == 0,
                'mutation_outer_map_invalidates_l2_caught')
@@ -316,7 +333,7 @@ def outer_mutations(o, l2x0):
     # writes into the L2 stays dirty there (lost at unmap, or evicted
     # over the device's data)
     seq = dma_mut(o, MAPF, [
-        ('d', clean),
+        ('d', MAP_CLEAN),
         ('s', r'^(\tdma_cache_maint_page\(page, off, size, dir, dmac_map_area\);)$',
          r'\tpaddr = page_to_phys(page) + off;\n\touter_clean_range(paddr, paddr + size);\n\1'),
         ('s', r'^(\tdma_cache_maint_page\(paddr, size, dir, dmac_map_area\);)$',
@@ -328,10 +345,7 @@ def outer_mutations(o, l2x0):
     # 2. the unmap invalidates the L1 before the L2: a line the CPU
     # allocates in between comes from the stale L2 (errata/ordering: L2
     # first)
-    seq = dma_mut(o, UNMAPF, [
-        ('d', r'^\t\touter_inv_range\(paddr, paddr \+ size\);$'),
-        ('s', r'^(\t\tdma_cache_maint_page\([^)]*, dmac_unmap_area\);)$',
-         r'\1\n\t\touter_inv_range(paddr, paddr + size);')])
+    seq = dma_mut(o, UNMAPF, UNMAP_L1_FIRST)
     seq_comment('unmap, L1 before L2', seq)
     log.result(outer_mut(o, 'outer unmap L1 before L2', pelf, seq) == 0,
                'mutation_outer_unmap_l1_before_l2_caught')
@@ -381,32 +395,17 @@ class Other(Outer):
         r = [x for x in m.runs if x.b == self.b and x.cfg == self.cfg]
         if not r:
             die(f'no {self.b} run in {self.cfg} for the {self.l2} outer cache')
-        self.r = r[0]
+        self.map, self.unmap, self.l1obj = r[0].map, r[0].unmap, r[0].obj
+        self.mut_label = f'other outer mutation: {self.name}'
         super().__init__(m)
-        self.args = m.args(self.b, self.cfg)
-
-    def run(self, elf, seq, *opts):
-        mseq, useq = seq_parts(seq)
-        sc = [x for s in SCENARIOS for x in ('--scenario', s)]
-        return run([self.env.cm, '--elf', elf, '--map', self.r.map, '--unmap', self.r.unmap,
-                    *self.args, f'--outer={self.l2}', '--map-seq', mseq, '--unmap-seq', useq,
-                    *sc, *opts])
-
-    def link(self, l1obj, l2obj, elf):
-        """With the stubs of the kernel functions the controller calls."""
-        return kbuild.link(self.env, l1obj, l2obj, self.env.stubs, elf=elf)
 
     def base_obj(self, src):
         """The controller's base object: the build's, or compiled here."""
-        built = self.env.build(self.cfg, f'arch/arm/mm/{self.src}.o')
-        if os.path.isfile(built):
-            return built
-        return self.compile(f'{self.env.base_src}/{src}',
-                            f'{self.env.obj}/base/{self.cfg}/{self.src}')
-
-    def compile(self, src, out):
-        """SRC (a controller .c) compiled as kbuild compiled dma-mapping.o."""
-        return compile_c(self.env, self.cfg, src, out)
+        env, obj = self.env, f'{src[:-2]}.o'
+        if self.like(src) == obj:
+            return env.build(self.cfg, f'arch/arm/mm/{obj}')
+        return compile_c(env, self.cfg, f'{env.base_src}/arch/arm/mm/{src}',
+                         f'{env.obj}/base/{self.cfg}/{src[:-2]}')
 
 
 def base_ok_other(s, lost, exp, dw, l2dm, l2d):
@@ -426,16 +425,14 @@ def other_outer_runs(m, l2c310):
     for spec in OTHERS:
         o = Other(m, spec)
         o.seq = l2c310.seq
-        src = f'arch/arm/mm/{o.src}.c'
-        if subprocess.run(['git', '-C', env.patched_src, 'diff', '--quiet', env.model_base,
-                           'HEAD', '--', src], check=False).returncode:
-            die(f'the series changes {src}: build its patched object')
+        src = f'{o.src}.c'
+        untouched(env, f'arch/arm/mm/{src}')
         l2obj = o.base_obj(src)
         for tree in ('base', 'patched'):
             d = f'{env.obj}/{tree}/{o.cfg}'
-            o.link(f'{d}/{o.r.obj}', l2obj, f'{d}/outer-{o.l2}.elf')
+            o.link(f'{d}/{o.l1obj}', l2obj, f'{d}/outer-{o.l2}.elf')
             out = o.run(f'{d}/outer-{o.l2}.elf', o.seq[tree])
-            o.results += [f'{tree} {l}' for l in out.split('\n')] if out else []
+            o.keep(tree, out, o.results)
         for s in SCENARIOS:
             for tree in ('base', 'patched'):
                 check_outer(o, tree, s, f'outer_{tree}_{o.name}_{s}', base_ok_other, 'l2range')
@@ -443,16 +440,9 @@ def other_outer_runs(m, l2c310):
         log.result(field('l2clean', r) == str(409600 // 32),
                    f'outer_patched_{o.name}_map_cleans_each_l2_line_once')
         other_mutations(o, src)
-        dma_mapping_runs(o, l2obj, o.r.obj, o.cfg, o.name, mutations=False)
+        dma_mapping_runs(o, l2obj, mutations=False)
         done.append(o)
     return done
-
-
-def other_mut(o, name, elf, seq):
-    """0 caught, 1 not, 2 errored; logged as "other outer mutation"."""
-    out = o.run(elf, seq)
-    o.m.log.comment(f'other outer mutation: {o.name}: {name}: {mut_summary(out)}')
-    return caught('\n'.join(l for l in out.split('\n') if ' l2inv=' not in l))
 
 
 def other_mutations(o, src):
@@ -460,18 +450,12 @@ def other_mutations(o, src):
     controller's clean range doing its invalidating line operation."""
     log, m, env = o.m.log, o.m, o.env
     pelf = f'{env.obj}/patched/{o.cfg}/outer-{o.l2}.elf'
-    clean = r'^\touter_clean_range\(paddr, paddr \+ size\);$'
-    seq = dma_mut(o, MAPF, [('s', clean, r'\touter_inv_range(paddr, paddr + size);')])
-    log.result(other_mut(o, 'outer map invalidates the L2', pelf, seq) == 0,
+    seq = dma_mut(o, MAPF, MAP_INVALIDATES)
+    log.result(outer_mut(o, 'outer map invalidates the L2', pelf, seq) == 0,
                f'mutation_l2_{o.name}_map_invalidates_l2_caught')
     mut_reset(m)
-    f = f'{env.mut_src}/{src}'
-    if not sed_edit(f, [('s', o.cleanre, o.invop)], rf'^static void {o.cleanf}\(', r'^}'):
-        die(f'mutation of {o.cleanf} found nothing')
-    obj = o.compile(f, f'{env.obj}/mut/{o.cfg}/{o.src}')
-    elf = o.link(f'{env.obj}/patched/{o.cfg}/{o.r.obj}', obj,
-                 f'{env.obj}/mut/{o.cfg}/outer-{o.l2}.elf')
+    elf = controller_mut(o, src, o.cleanf, [('s', o.cleanre, o.invop)])
     inv = o.invop.rstrip('(')
-    log.result(other_mut(o, f'{o.cleanf} uses {inv}', elf, o.seq['patched']) == 0,
+    log.result(outer_mut(o, f'{o.cleanf} uses {inv}', elf, o.seq['patched']) == 0,
                f'mutation_l2_{o.name}_clean_range_invalidates_caught')
     mut_reset(m)
