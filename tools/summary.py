@@ -161,6 +161,10 @@ def summary():
     for base in ('6.12', '6.1'):
         rows += model_rows(base)
     rows.append(cost_row('6.12'))
+    rows.append(text_row('6.12/suite-model-summary.txt',
+                         'KUnit suite in the cache model, 6.12: mapping_kunit.c compiled '
+                         'and run case by case on each write-back core',
+                         '`BASE=6.12 tools/model`'))
     for kind, rel, what, cmd in KUNIT_ROWS:
         rows.append((kunit_rows if kind == 'config' else mutation_row)(
             f'6.12/kunit-{kind}-{rel}results.md', what, f'`{cmd}`'))

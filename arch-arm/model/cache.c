@@ -103,10 +103,12 @@ void core_list(void)
 	for (i = 0; i < sizeof(cores) / sizeof(cores[0]); i++) {
 		const struct core *c = &cores[i];
 
-		printf("%s|%u|%u|%u|%s|%s|%s|%s\n", c->name, c->size, c->ways,
+		printf("%s|%u|%u|%u|%s|%s|%s|%s%s%s\n", c->name, c->size, c->ways,
 		       c->line, repl[c->repl],
 		       c->alloc == AL_WRITE ? "write" : "read",
-		       c->ctr ? "yes" : "-", c->source);
+		       c->ctr ? "yes" : "-", c->source,
+		       stream_source(c->name) ? "; write streaming: " : "",
+		       stream_source(c->name) ?: "");
 	}
 }
 
@@ -143,6 +145,7 @@ void cache_reset(void)
 	memset(&m.c, 0, sizeof(m.c));
 	m.c.capacity = m.nslots;
 	m.range_set = false;
+	stream_reset();
 }
 
 static inline uint32_t line_addr(uint32_t a)
@@ -340,10 +343,13 @@ void cpu_write(uint32_t a, uint8_t v)
 			m.cdata[s * m.line + (a & (m.line - 1))] = v;
 		return;
 	}
-	if (s < 0 && m.alloc == AL_READ) {
-		next_write(a, &v, 1);	/* write miss: to memory */
+	/* a write miss goes to memory without write-allocate, or streaming */
+	if (s < 0 && (m.alloc == AL_READ || stream_write_miss(a))) {
+		stream_store(a);
+		next_write(a, &v, 1);
 		return;
 	}
+	stream_store(a);
 	if (s < 0)
 		s = allocate(a);
 	touch(s);
@@ -360,6 +366,7 @@ uint8_t cpu_load(uint32_t a)
 		return 0;
 	if (m.pol == P_NONE)
 		return next_peek(a);
+	stream_load(a);
 	s = slot_of(a);
 	if (s < 0)
 		s = allocate(a);

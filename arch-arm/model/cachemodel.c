@@ -214,9 +214,11 @@ static void usage(void)
 		"usage: cachemodel --elf FILE --map SYM --unmap SYM --kind legacy|v6|v7|v7m\n"
 		"                  --core NAME [--alloc read|write] [--repl rr|random|lru]\n"
 		"                  [--policy wb|wt|none] [--thumb] [--inv-as-flush]\n"
-		"                  [--no-spec] [--no-evict] [--scenario NAME]...\n"
+		"                  [--no-spec] [--no-evict] [--no-stream] [--window ADDR]\n"
+		"                  [--scenario NAME]...\n"
 		"                  [--outer[=TYPE] --map-seq STEPS\n"
-		"                   --unmap-seq STEPS] [--dma-mapping]\n"
+		"                   --unmap-seq STEPS] [--dma-mapping | --suite]\n"
+		"                  [--skip-case CASE[PARAM]]...\n"
 		"       cachemodel --elf SELFTEST.ELF --core NAME --selftest arm|thumb|v7m|model|cores\n"
 		"       cachemodel --cores | --l2   (TYPE: as --l2 lists them)\n");
 	exit(2);
@@ -234,7 +236,9 @@ int main(int argc, char **argv)
 		{ "scenario", 1, NULL, 'c' }, { "selftest", 1, NULL, 'T' },
 		{ "cores", 0, NULL, 'L' }, { "outer", 2, NULL, 'O' },
 		{ "map-seq", 1, NULL, 'M' }, { "l2", 0, NULL, 'l' }, { "unmap-seq", 1, NULL, 'U' },
-		{ "dma-mapping", 0, NULL, 'D' },
+		{ "dma-mapping", 0, NULL, 'D' }, { "suite", 0, NULL, 'K' },
+		{ "no-stream", 0, NULL, 'W' }, { "window", 1, NULL, 'B' },
+		{ "skip-case", 1, NULL, 'X' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *elf = NULL, *map = NULL, *unmap = NULL, *selftest = NULL;
@@ -244,6 +248,7 @@ int main(int argc, char **argv)
 	size_t i;
 
 	m.evict = true;
+	m.win_base = WIN_DEFAULT;
 	m.trace = getenv("CACHEMODEL_TRACE") != NULL;
 	while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (o) {
@@ -317,6 +322,20 @@ int main(int argc, char **argv)
 		case 'D':
 			m.dma_mapping = true;
 			break;
+		case 'K':
+			m.dma_mapping = m.suite = true;
+			break;
+		case 'W':
+			m.no_stream = true;
+			break;
+		case 'X':
+			suite_skip(optarg);
+			break;
+		case 'B':
+			m.win_base = strtoul(optarg, NULL, 0);
+			if (m.win_base & 0xfffff)
+				die("--window must be 1 MiB aligned");
+			break;
 		case 'M':
 			n_map_seq = parse_seq(optarg, map_seq);
 			break;
@@ -372,6 +391,8 @@ int main(int argc, char **argv)
 		outer_open();
 	if (m.dma_mapping && !selftest)
 		dma_mapping_open(sym(map), sym(unmap));
+	if (m.suite)
+		return suite_main();
 	if (selftest) {
 		if (!strcmp(selftest, "arm"))
 			selftest_arm();

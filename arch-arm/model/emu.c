@@ -239,6 +239,8 @@ bool dma_mapping_hook(uint64_t pc)
 {
 	uint32_t page, a, i;
 
+	if (m.suite)
+		suite_hook(pc);
 	if (pc == m.page_address_at) {
 		page = reg(UC_ARM_REG_R0);
 		if (page < MEM_MAP || (page - MEM_MAP) % m.page_size ||

@@ -5,8 +5,9 @@
  * decode.c (coprocessor and SCB decoding, the memory hooks), cache.c
  * (the finite L1 of each core), outer.c (the outer caches, their
  * registers and line operations), cachemodel.c (scenarios, options),
- * selftest.c (the model's own tests); stubs.S and probe.c are linked
- * with the kernel objects.
+ * selftest.c (the model's own tests), suite.c (the compiled KUnit
+ * suite); stubs.S, probe.c and kunit-stubs.c are linked with the kernel
+ * objects.
  */
 #ifndef CACHEMODEL_MODEL_H
 #define CACHEMODEL_MODEL_H
@@ -16,7 +17,16 @@
 #include <unicorn/unicorn.h>
 #include "dmacheck.h"
 
-#define WIN_BASE	0x20000000u
+/*
+ * The modelled memory: by default at the kernel's PAGE_OFFSET (0xc0000000
+ * in every modelled MMU configuration) and at the same physical address,
+ * so that the kernel's virt_to_pfn() (which subtracts PAGE_OFFSET and
+ * adds PHYS_PFN_OFFSET) and __phys_to_virt() (which adds the patched
+ * offset 0) both give the address itself; --window puts it at a !MMU
+ * kernel's CONFIG_DRAM_BASE.
+ */
+#define WIN_DEFAULT	0xc0000000u
+#define WIN_BASE	(m.win_base)
 #define WIN_SIZE	(2u << 20)
 
 #define BUF_BASE	(WIN_BASE + 0x10000u)
@@ -70,6 +80,7 @@ struct counts {
 	unsigned long l2inv, l2clean, l2flush, l2sync, l2wb, l2discarded;
 	unsigned long l2natural, l2evicted, l2unaligned, l2dirtymap, l2capacity;
 	unsigned long l2range;
+	unsigned long streamed;	/* times write streaming began (stream.c) */
 };
 
 struct model {
@@ -80,10 +91,14 @@ struct model {
 	const struct l2type *l2;
 	enum alloc alloc;
 	enum repl repl;
-	bool thumb, spec, evict, trace, inv_as_flush, in_map, outer;
+	bool thumb, spec, evict, trace, inv_as_flush, in_map, outer, no_stream;
+	uint32_t win_base;	/* WIN_BASE */
 	/* --dma-mapping: the compiled dma-mapping.o runs the steps (emu.c) */
 	bool dma_mapping, step_seen;
 	uint32_t page_address_at, page_size, steps[5], span_lo, span_size;
+	/* --suite: the compiled KUnit suite runs (suite.c) */
+	bool suite;
+	uint32_t sync_dev, sync_cpu, map_ret;
 	unsigned int line, lshift, nsets, ways, nslots;
 	uint32_t ctr;
 	/* the cache: slot = set * ways + way */
@@ -131,6 +146,13 @@ int slot_of(uint32_t a);
 unsigned int valid_lines(void);
 unsigned long dirty_lines_in(uint32_t lo, uint32_t hi);
 
+/* stream.c: write streaming of the cores that have it */
+const char *stream_source(const char *core);
+void stream_reset(void);
+bool stream_write_miss(uint32_t a);
+void stream_store(uint32_t a);
+void stream_load(uint32_t a);
+
 /* outer.c: the L2 behind the L1, its registers and CP15 operations */
 const struct l2type *l2type_find(const char *name);
 void l2type_list(void);
@@ -164,6 +186,11 @@ bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2);
 void outer_open(void);
 void dma_mapping_open(uint32_t map, uint32_t unmap);
 bool dma_mapping_hook(uint64_t pc);
+
+/* suite.c: the compiled KUnit suite */
+int suite_main(void);
+void suite_skip(const char *name);
+void suite_hook(uint64_t pc);
 
 /* cachemodel.c: scenarios */
 bool run(const struct scenario *s, uint32_t map, uint32_t unmap);

@@ -145,21 +145,21 @@ def outer_runs(m):
     return o
 
 
-def compile_c(env, cfg, src, out, like='dma-mapping.o'):
+def compile_c(env, cfg, src, out, like='dma-mapping.o', extra=''):
     """SRC (C) compiled with the kbuild command recorded for CFG's
-    object LIKE, to OUT-HASH.o; reused while the source, the command and
-    the build are the same."""
+    object LIKE (and EXTRA flags), to OUT-HASH.o; reused while the
+    source, the command and the build are the same."""
     cmd = kbuild.recorded_cmd(env, cfg, like)
     h = hashlib.sha1()
     for p in (src, env.build(cfg, '.coverage-config-id')):
         with open(p, 'rb') as fh:
             h.update(fh.read())
-    h.update(f'{cmd}\n'.encode())
+    h.update(f'{cmd} {extra}\n'.encode())
     obj = f'{out}-{h.hexdigest()[:16]}.o'
     if not os.path.isfile(obj):
         os.makedirs(os.path.dirname(obj), exist_ok=True)
         kbuild.run_recorded(env, cfg, cmd, f'{obj}.tmp', rf' [^ ]+/{re.escape(like[:-2])}\.c *$',
-                            src, f'compiling {src}')
+                            f'{extra} {src}'.strip(), f'compiling {src}')
         os.rename(f'{obj}.tmp', obj)
     return obj
 

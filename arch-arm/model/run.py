@@ -14,6 +14,7 @@ tree and paths); not on its own.
     runs.py        the runs, their options and what each must show
     mutations.py   self-tests, decoder and source mutations
     outer.py       the L2C-310 behind the Cortex-A9
+    suite.py       the KUnit suite's compiled code on each core
     tables.py      model.md, cost.md and the cost checks
     kbuild.py      objects, on tools/coverage's base builds and
                    tools/model-build's worktrees
@@ -33,6 +34,7 @@ import kbuild                           # noqa: E402
 import mutations                        # noqa: E402
 import outer                            # noqa: E402
 import runs                             # noqa: E402
+import suite                            # noqa: E402
 import tables                           # noqa: E402
 from common import Env, Log, Timer, die, git  # noqa: E402
 
@@ -114,6 +116,7 @@ def main():
         times = phases(m, t, tmp)
         doc = tables.model_md(m, m.runs, m.aliases, m.unbuilt, m.outer, tmp)
         tables.cost_md(m, m.runs)
+        suite.suite_md(m, m.suite)
     print('KTAP version 1')
     print(f'1..{len(log.tests())}')
     for line in log.numbered():
@@ -123,7 +126,7 @@ def main():
         if line.startswith('|'):
             print(f'# {line}')
     print('# timings: worktrees {}s, builds {}s, assembling {}s, model runs {}s, mutations {}s, '
-          'outer cache {}s, total {}s'.format(*times, t.total()))
+          'outer cache {}s, KUnit suite {}s, total {}s'.format(*times, t.total()))
     passed, failed, skipped = tables.totals(m)
     print(f'{passed} passed, {failed} failed, {skipped} skipped')
     os.close(cov_fd)
@@ -170,7 +173,9 @@ def phases(m, t, tmp):
     m.outer = outer.outer_runs(m)
     m.others = outer.other_outer_runs(m, m.outer)
     t_outer = t.lap()
-    return t_trees, t_build, t_asm, t_run, t_mut, t_outer
+    m.suite = suite.suite_runs(m)
+    t_suite = t.lap()
+    return t_trees, t_build, t_asm, t_run, t_mut, t_outer, t_suite
 
 
 if __name__ == '__main__':

@@ -11,33 +11,53 @@
  * its address (the page's lowmem VA); the highmem path
  * (__kmap_local_page_prot) is not modelled and stops the run; the
  * unmap's set_bit(PG_dcache_clean) changes nothing the model keeps.
+ *
+ * Assembled by arch-arm/model/Makefile (ARMv4), and for cachemodel --suite
+ * with each configuration's recorded kbuild command (its ABI; Thumb only
+ * on v7-M, where kconfig.h gives CONFIG_CPU_V7M).
  */
 	.text
+#ifdef CONFIG_CPU_V7M
+	/* assembled for a v7-M build (cachemodel --suite): Thumb only */
+	.syntax	unified
+	.thumb
+#define RET	bx	lr
+#define UDF(n)	udf	n
+#else
 	.arm
+#define RET	mov	pc, lr
+#define UDF(n)	.word	0xe7f000f0 + n
+#endif
 	.globl	_raw_spin_lock_irqsave
+	.type	_raw_spin_lock_irqsave, %function
 _raw_spin_lock_irqsave:			@ flags 0
 	mov	r0, #0
-	mov	pc, lr
+	RET
 
 	.globl	_raw_spin_unlock_irqrestore
+	.type	_raw_spin_unlock_irqrestore, %function
 _raw_spin_unlock_irqrestore:
-	mov	pc, lr
+	RET
 
 	.globl	_set_bit
+	.type	_set_bit, %function
 _set_bit:
-	mov	pc, lr
+	RET
 
 	.globl	page_address
+	.type	page_address, %function
 page_address:				@ done by the model (emu.c)
-	.word	0xe7f000f0		@ udf: stops the run if reached
+	UDF(0)				@ stops the run if reached
 
 	.globl	__kmap_local_page_prot
+	.type	__kmap_local_page_prot, %function
 __kmap_local_page_prot:
-	.word	0xe7f000f1
+	UDF(1)
 
 	.globl	kunmap_local_indexed
+	.type	kunmap_local_indexed, %function
 kunmap_local_indexed:
-	.word	0xe7f000f2
+	UDF(2)
 
 	.data
 	.align	2
