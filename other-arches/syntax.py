@@ -1,0 +1,118 @@
+# SPDX-License-Identifier: GPL-2.0
+"""The compile gate of the architectures Debian packages no compiler for
+(crossbuild.py's table names them with a defconfig and "-" for make
+variables): each touched file is preprocessed by the host gcc against the
+architecture's own headers and its defconfig's .config, and the result
+is syntax-checked (gcc -fsyntax-only -m32, ILP32 as those architectures
+are). Only errors located in the touched file count: the host compiler
+does not know the architecture's registers ("current") and the host's
+structure layouts trip static assertions elsewhere in the headers.
+
+What the O= directory needs beyond "make defconfig" and "make
+asm-generic", which run with the host gcc: include/generated/timeconst.h
+(bc, as Kbuild makes it), and include/generated/bounds.h and (in
+7.1.5, not 6.12) rq-offsets.h, which Kbuild makes by compiling kernel/bounds.c and
+kernel/sched/rq-offsets.c with the architecture's compiler: here they
+hold fixed values, which change layouts only, not syntax.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+
+# arch -> (defconfig, extra preprocessor flags, by .config symbol)
+GATE = {
+    'microblaze': ('mmu_defconfig', {'CONFIG_CPU_LITTLE_ENDIAN': '-D__MICROBLAZEEL__'}),
+    'nios2': ('3c120_defconfig', {}),
+}
+
+BOUNDS = """\
+/* not generated: syntax.py's stand-in for kernel/bounds.c's output */
+#define NR_PAGEFLAGS 24
+#define MAX_NR_ZONES 2
+#define NR_CPUS_BITS 1
+#define SPINLOCK_SIZE 0
+#define LRU_GEN_WIDTH 0
+#define __LRU_REFS_WIDTH 0
+"""
+
+RQ_OFFSETS = """\
+/* not generated: syntax.py's stand-in for kernel/sched/rq-offsets.c's */
+#define RQ_nr_pinned 0
+"""
+
+
+def prepare(src, o, arch, stamp):
+    """The O= directory of ARCH at SRC's tree; None or what failed."""
+    cfg, _ = GATE[arch]
+    try:
+        old = open(os.path.join(o, '.check-stamp')).read().rstrip('\n')
+    except OSError:
+        old = None
+    if old == stamp:
+        return None
+    shutil.rmtree(o, ignore_errors=True)
+    for target in (cfg, 'asm-generic'):
+        r = subprocess.run(['make', '-s', '-C', src, f'O={o}', f'ARCH={arch}', target],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           errors='replace', check=False)
+        if r.returncode:
+            return f'make {target}: ' + ' '.join(r.stdout.split('\n')[-3:])
+    hz = dotconfig(o).get('CONFIG_HZ', '100')
+    gen = os.path.join(o, 'include', 'generated')
+    os.makedirs(gen, exist_ok=True)
+    r = subprocess.run(['bc', '-q', os.path.join(src, 'kernel/time/timeconst.bc')],
+                       input=f'{hz}\n', stdout=subprocess.PIPE, text=True, check=False)
+    if r.returncode:
+        return 'bc kernel/time/timeconst.bc failed'
+    with open(os.path.join(gen, 'timeconst.h'), 'w') as f:
+        f.write(r.stdout)
+    with open(os.path.join(gen, 'bounds.h'), 'w') as f:
+        f.write(BOUNDS)
+    with open(os.path.join(gen, 'rq-offsets.h'), 'w') as f:
+        f.write(RQ_OFFSETS)
+    with open(os.path.join(o, '.check-stamp'), 'w') as f:
+        f.write(stamp + '\n')
+    return None
+
+
+def dotconfig(o):
+    out = {}
+    for line in open(os.path.join(o, '.config')):
+        m = re.match(r'(CONFIG_\w+)=(.*)', line)
+        if m:
+            out[m.group(1)] = m.group(2).strip('"')
+    return out
+
+
+def check(src, o, arch, f):
+    """Preprocess and syntax-check F: (True, []) or (False, the errors
+    located in F, or the preprocessor's first errors)."""
+    _, flags = GATE[arch]
+    conf = dotconfig(o)
+    extra = [v for k, v in flags.items() if conf.get(k) == 'y']
+    base = os.path.basename(f)[:-2]
+    inc = []
+    for d in (f'arch/{arch}/include', f'{o}/arch/{arch}/include/generated', 'include',
+              f'{o}/include', f'arch/{arch}/include/uapi',
+              f'{o}/arch/{arch}/include/generated/uapi', 'include/uapi',
+              f'{o}/include/generated/uapi'):
+        inc += ['-I', d]
+    cpp = ['gcc', '-E', '-nostdinc', *inc,
+           '-include', 'include/linux/compiler-version.h',
+           '-include', 'include/linux/kconfig.h',
+           '-include', 'include/linux/compiler_types.h',
+           '-D__KERNEL__', '-std=gnu11', '-m32', *extra,
+           f'-DKBUILD_MODNAME="{base}"', f'-DKBUILD_BASENAME="{base}"', f]
+    i = os.path.join(o, base + '.i')
+    r = subprocess.run(cpp + ['-o', i], cwd=src, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True, errors='replace', check=False)
+    if r.returncode:
+        return False, [l for l in r.stdout.split('\n') if 'error' in l][:5]
+    r = subprocess.run(['gcc', '-m32', '-std=gnu11', '-fsyntax-only', '-x', 'c', i],
+                       cwd=src, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True, errors='replace', check=False)
+    errors = [l for l in r.stdout.split('\n')
+              if l.startswith(f'{f}:') and ' error: ' in l]
+    return not errors, errors
