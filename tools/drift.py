@@ -9,6 +9,10 @@ but for the differences that the list allows for BASE, one a line,
 fields split by " | ":
 
   BASE | only | FILE | REASON         FILE's changes may differ
+  BASE | line | FILE ±LINE | REASON   this removed (-) or added (+)
+                                      line of FILE, whitespace squeezed,
+                                      may be on one side only; one that
+                                      is on neither side fails the file
   BASE | rename | NEW OLD | REASON    mainline's NEW is OLD in the backport
   BASE | mainline | SUBJECT | REASON  a mainline patch not backported
 
@@ -66,33 +70,41 @@ def changes(paths, skip, rename):
 
 def read_allowed(path, base):
     only, rename, skip = {}, {}, {}
+    lines = collections.defaultdict(dict)
     with open(path, encoding='utf-8') as f:
         for n, line in enumerate(f, 1):
             line = line.strip()
             if not line or line.startswith('#'):
                 continue
-            fields = line.split(' | ')
+            # WHAT may hold " | " (a line of C): the reason is the last field
+            fields = line.split(' | ', 2)
+            fields = fields[:2] + fields[2].rsplit(' | ', 1) if len(fields) == 3 else fields
             if len(fields) != 4 or fields[1] not in ('only', 'rename',
-                                                     'mainline'):
-                sys.exit(f'{path}:{n}: not "BASE | only|rename|mainline | '
+                                                     'mainline', 'line'):
+                sys.exit(f'{path}:{n}: not "BASE | only|rename|mainline|line | '
                          f'WHAT | REASON"')
             b, kind, arg, reason = fields
             if b != base:
                 continue
             if kind == 'only':
                 only[arg] = reason
+            elif kind == 'line':
+                name, _, text = arg.partition(' ')
+                if text[:1] not in '+-' or not text[1:].strip():
+                    sys.exit(f'{path}:{n}: not "FILE +LINE" or "FILE -LINE"')
+                lines[name][text[0] + ' '.join(text[1:].split())] = reason
             elif kind == 'rename':
                 new, old = arg.split()
                 rename[new] = old
             else:
                 skip[arg] = reason
-    return only, rename, skip
+    return only, rename, skip, lines
 
 
 def main(argv):
     if len(argv) != 5:
         sys.exit('usage: drift.py MAINLINE_DIR BACKPORT_DIR ALLOWED_LIST BASE')
-    only, rename, skip = read_allowed(argv[3], argv[4])
+    only, rename, skip, lines = read_allowed(argv[3], argv[4])
     main_p, back_p = patches(argv[1]), patches(argv[2])
     if not main_p or not back_p:
         sys.exit(f'drift.py: no patches in {argv[1] if not main_p else argv[2]}')
@@ -112,12 +124,18 @@ def main(argv):
             continue
         extra = mine[name] - theirs[name]
         missing = theirs[name] - mine[name]
-        if not extra and not missing:
+        allowed = lines.get(name, {})
+        unused = [x for x in allowed if x not in extra and x not in missing]
+        extra = [x for x in extra if x not in allowed]
+        missing = [x for x in missing if x not in allowed]
+        if not extra and not missing and not unused:
             n = sum(mine[name].values())
-            tests.append((True, test, f'{name}: the same {n} changed lines'))
+            tests.append((True, test, f'{name}: the same {n} changed lines' +
+                          (f', but {len(allowed)} allowed to differ' if allowed else '')))
             continue
         diff = [f'only in mainline: {x}' for x in extra] + \
-               [f'only in the backport: {x}' for x in missing]
+               [f'only in the backport: {x}' for x in missing] + \
+               [f'allowed to differ but the same: {x}' for x in unused]
         tests.append((False, test, f'{name}: ' + '; '.join(diff[:4])))
 
     return ktap.report(tests)
