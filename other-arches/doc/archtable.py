@@ -64,7 +64,7 @@ ROWS = [
     ('microblaze', 'invalidate', 'write back and invalidate', 'invalidate',
      [('arch/microblaze/kernel/dma.c', f'{FD} invalidate_dcache_range(paddr, paddr + size);'),
       ('arch/microblaze/kernel/dma.c', 'enum dma_data_direction dir) { __dma_sync(paddr, size, dir); } void arch_sync_dma_for_cpu(')],
-     [('arch/microblaze/kernel/dma.c', 'if (dir == DMA_FROM_DEVICE) flush_dcache_range(paddr, paddr + size); else __dma_sync(paddr, size, dir);')],
+     [('arch/microblaze/kernel/dma.c', 'if (dir != DMA_FROM_DEVICE) { __dma_sync(paddr, size, dir); return; } flush_dcache_range(paddr, paddr + size); }')],
      [('arch/microblaze/kernel/dma.c', 'void arch_sync_dma_for_cpu(phys_addr_t paddr, size_t size, enum dma_data_direction dir) { __dma_sync(paddr, size, dir); }')]),
     ('mips (speculating CPUs)', 'invalidate', 'write back', 'invalidate',
      [('arch/mips/mm/dma-noncoherent.c', f'{FD} dma_cache_inv((unsigned long)addr, size);')],
