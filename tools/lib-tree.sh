@@ -34,7 +34,8 @@ series_patches()
 }
 
 # has_series DIR ONTO PATCH...: DIR's HEAD is ONTO plus exactly these
-# patches (same patch-ids, same order), so nothing needs to be applied.
+# patches (same patch-ids, same messages, same order), so nothing needs
+# to be applied.
 has_series()
 {
 	local dir=$1 onto=$2
@@ -44,7 +45,27 @@ has_series()
 	  "$(git -C "$dir" rev-parse -q --verify "$onto^{commit}" 2>/dev/null)" ] || return 1
 	[ "$(cat "$@" | git patch-id --stable | cut -d' ' -f1)" = \
 	  "$(git -C "$dir" log --reverse -p --format='commit %H' "HEAD~$#..HEAD" |
-	     git patch-id --stable | cut -d' ' -f1)" ]
+	     git patch-id --stable | cut -d' ' -f1)" ] || return 1
+	# a message-only change keeps the patch-ids
+	[ "$(patch_messages "$@")" = \
+	  "$(git -C "$dir" log --reverse --format='%B%n--' "HEAD~$#..HEAD" | git stripspace)" ]
+}
+
+# patch_messages PATCH...: the commit messages git am makes of them, as
+# "git log --format='%B%n--'" prints them (a blank line before each --),
+# whitespace as git stripspace leaves it.
+patch_messages()
+{
+	local p tmp
+
+	tmp=$(mktemp -d)
+	for p in "$@"; do
+		git mailinfo "$tmp/msg" "$tmp/patch" <"$p" | sed -n 's/^Subject: //p'
+		echo
+		cat "$tmp/msg"
+		printf '\n--\n'
+	done | git stripspace
+	rm -rf "$tmp"
 }
 
 # Tracked files of a kernel tree that a tool breaks on purpose (a
