@@ -88,21 +88,17 @@ void __kunit_do_failed_assertion(struct kunit *t, const struct kunit_loc *loc,
 }
 
 /* Only their addresses are used: the model prints no messages. */
-void kunit_fail_assert_format(const struct kunit_assert *assert,
-			      const struct va_format *message,
-			      struct string_stream *stream) { }
-void kunit_unary_assert_format(const struct kunit_assert *assert,
-			       const struct va_format *message,
-			       struct string_stream *stream) { }
-void kunit_ptr_not_err_assert_format(const struct kunit_assert *assert,
-				     const struct va_format *message,
-				     struct string_stream *stream) { }
-void kunit_binary_assert_format(const struct kunit_assert *assert,
-				const struct va_format *message,
-				struct string_stream *stream) { }
-void kunit_binary_ptr_assert_format(const struct kunit_assert *assert,
-				    const struct va_format *message,
-				    struct string_stream *stream) { }
+#define FORMAT_STUB(name)						\
+void name(const struct kunit_assert *assert,				\
+	  const struct va_format *message, struct string_stream *stream) \
+{									\
+}
+
+FORMAT_STUB(kunit_fail_assert_format)
+FORMAT_STUB(kunit_unary_assert_format)
+FORMAT_STUB(kunit_ptr_not_err_assert_format)
+FORMAT_STUB(kunit_binary_assert_format)
+FORMAT_STUB(kunit_binary_ptr_assert_format)
 
 /* kmalloc()'s alignment: a power of two up to a page to itself */
 void *kunit_kmalloc_array(struct kunit *t, size_t n, size_t size, gfp_t gfp)
@@ -227,7 +223,8 @@ int sg_alloc_table(struct sg_table *table, unsigned int nents, gfp_t gfp)
 	if (!table->sgl)
 		return -ENOMEM;
 	sg_mark_end(&table->sgl[nents - 1]);
-	table->nents = table->orig_nents = nents;
+	table->nents = nents;
+	table->orig_nents = nents;
 	return 0;
 }
 
@@ -315,8 +312,7 @@ static const void *param;
  * steps through them: 0, with model_case and model_desc naming it; 1 when
  * there is no such case or parameter.
  */
-int model_select(struct kunit_suite *s, unsigned int ci, unsigned int pi);
-int model_select(struct kunit_suite *s, unsigned int ci, unsigned int pi)
+static int __used model_select(struct kunit_suite *s, unsigned int ci, unsigned int pi)
 {
 	struct kunit_case *c = s->test_cases;
 	unsigned int i;
@@ -351,15 +347,16 @@ int model_select(struct kunit_suite *s, unsigned int ci, unsigned int pi)
  * went), 1 when init failed. A case that ends at an assertion or a skip
  * does not return here (model_abort()).
  */
-int model_run(void);
-int model_run(void)
+static int __used model_run(void)
 {
 	int pi = test.param_index;
 
 	model_sparse();
 	heap = model_heap_lo;
 	nactions = 0;
-	model_failed = model_aborted = model_warned = 0;
+	model_failed = 0;
+	model_aborted = 0;
+	model_warned = 0;
 	model_wrong = 0;
 	memset(&test, 0, sizeof(test));
 	test.name = kcase->name;
