@@ -154,7 +154,7 @@ bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2)
 			    sizeof(m.err));
 }
 
-static uint32_t read32(uint32_t a)
+uint32_t read32(uint32_t a)
 {
 	uint32_t v;
 
@@ -163,7 +163,7 @@ static uint32_t read32(uint32_t a)
 	return v;
 }
 
-static void write32(uint32_t a, uint32_t v)
+void write32(uint32_t a, uint32_t v)
 {
 	if (uc_mem_write(m.uc, a, &v, 4))
 		die("cannot write the ELF's data");

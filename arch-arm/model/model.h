@@ -179,6 +179,8 @@ void hook_win(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 
 /* emu.c: Unicorn, the ELF file, calls */
 uint32_t sym(const char *name);
+uint32_t read32(uint32_t a);
+void write32(uint32_t a, uint32_t v);
 void load_elf(const char *path);
 void pv_fixup(void);
 void emu_open(void);

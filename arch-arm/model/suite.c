@@ -25,19 +25,6 @@
 #define ALIAS_BASE	0x40000000u	/* the device's view of the window */
 #define DMA_FROM_DEV	2
 
-static uint32_t rd32(uint32_t a)
-{
-	uint32_t v = 0;
-
-	uc_mem_read(m.uc, a, &v, 4);
-	return v;
-}
-
-static void wr32(uint32_t a, uint32_t v)
-{
-	uc_mem_write(m.uc, a, &v, 4);
-}
-
 static void rdstr(uint32_t a, char *buf, size_t n)
 {
 	size_t i;
@@ -126,7 +113,7 @@ static int run_case(uint32_t suite, unsigned int ci, unsigned int pi)
 		die(m.err);
 	if (reg(UC_ARM_REG_R0))
 		return 1;
-	rdstr(rd32(sym("model_case")), name, sizeof(name));
+	rdstr(read32(sym("model_case")), name, sizeof(name));
 	rdstr(sym("model_desc"), desc, sizeof(desc));
 	snprintf(what, sizeof(what), "%s%s%s%s", name, desc[0] ? "[" : "",
 		 desc, desc[0] ? "]" : "");
@@ -135,7 +122,7 @@ static int run_case(uint32_t suite, unsigned int ci, unsigned int pi)
 			return 0;
 	reset();
 	done = call(sym("model_run"), 0, 0, 0);
-	if (!done && !rd32(sym("model_aborted"))) {
+	if (!done && !read32(sym("model_aborted"))) {
 		printf("suite %s error=%s (lr 0x%08x)\n", what, m.err, reg(UC_ARM_REG_LR));
 		return 0;
 	}
@@ -143,13 +130,13 @@ static int run_case(uint32_t suite, unsigned int ci, unsigned int pi)
 		printf("suite %s error=init failed\n", what);
 		return 0;
 	}
-	status = rd32(sym("model_status"));
+	status = read32(sym("model_status"));
 	result = status == 2 ? "skipped" : status == 1 ? "failed" : "ok";
 	printf("suite %s result=%s failed=%u wrong=%llu warned=%u dirtymap=%lu insns=%lu\n",
-	       what, result, rd32(sym("model_failed")),
-	       (unsigned long long)rd32(sym("model_wrong")) |
-	       (unsigned long long)rd32(sym("model_wrong") + 4) << 32,
-	       rd32(sym("model_warned")), m.c.dirtymap, m.c.insns);
+	       what, result, read32(sym("model_failed")),
+	       (unsigned long long)read32(sym("model_wrong")) |
+	       (unsigned long long)read32(sym("model_wrong") + 4) << 32,
+	       read32(sym("model_warned")), m.c.dirtymap, m.c.insns);
 	return 0;
 }
 
@@ -164,11 +151,11 @@ int suite_main(void)
 		die("cannot map the device's alias");
 	uc_hook_add(m.uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_alias,
 		    NULL, ALIAS_BASE, ALIAS_BASE + WIN_SIZE - 1);
-	wr32(sym("model_heap_lo"), BUF_BASE);
-	wr32(sym("model_heap_hi"), WIN_BASE + WIN_SIZE);
-	wr32(sym("model_alias"), ALIAS_BASE - WIN_BASE);
-	wr32(sym("min_low_pfn"), WIN_BASE >> 12);
-	wr32(sym("max_pfn"), (WIN_BASE + WIN_SIZE) >> 12);
+	write32(sym("model_heap_lo"), BUF_BASE);
+	write32(sym("model_heap_hi"), WIN_BASE + WIN_SIZE);
+	write32(sym("model_alias"), ALIAS_BASE - WIN_BASE);
+	write32(sym("min_low_pfn"), WIN_BASE >> 12);
+	write32(sym("max_pfn"), (WIN_BASE + WIN_SIZE) >> 12);
 	m.sync_dev = sym("arch_sync_dma_for_device");
 	m.sync_cpu = sym("arch_sync_dma_for_cpu");
 	for (ci = 0; ; ci++) {
