@@ -6,6 +6,8 @@
     tools/kunit_results.py failed FILE    the suite's cases that failed,
                                           one a line (a parameterised case
                                           fails if one of its rows does)
+    tools/kunit_results.py skipped FILE   the cases that skipped, the
+                                          same way (one row is enough)
 
 The JSON is kunit.py's (tools/testing/kunit/kunit_json.py): groups with
 "sub_groups" and leaf "test_cases", each leaf with a "status" of PASS,
@@ -47,8 +49,8 @@ def summary(top):
 
 
 def main(argv):
-    if len(argv) != 3 or argv[1] not in ('summary', 'failed'):
-        print('usage: kunit_results.py summary|failed FILE', file=sys.stderr)
+    if len(argv) != 3 or argv[1] not in ('summary', 'failed', 'skipped'):
+        print('usage: kunit_results.py summary|failed|skipped FILE', file=sys.stderr)
         return 2
     try:
         with open(argv[2], encoding='utf-8') as f:
@@ -59,8 +61,9 @@ def main(argv):
     if argv[1] == 'summary':
         print(summary(top))
     else:
+        want = ('FAIL', 'ERROR') if argv[1] == 'failed' else ('SKIP',)
         for name, statuses in cases(top):
-            if 'FAIL' in statuses or 'ERROR' in statuses:
+            if any(s in statuses for s in want):
                 print(name)
     return 0
 

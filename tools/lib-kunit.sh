@@ -110,15 +110,16 @@ mutation_field()
 
 check_mutation()
 {
-	local name=$1 patch config cases c missed= err
+	local name=$1 patch config cases skips c missed= err skipped ok
 	local -a files
 
 	patch=$MUTATIONS/$name.patch
 	[ -f "$patch" ] || die "no mutation '$name' in ${MUTATIONS#"$TOP"/}"
 	config=$(mutation_field "$patch" Config)
 	cases=$(mutation_field "$patch" Must-fail)
-	[ -n "$config" ] && [ -n "$cases" ] ||
-		die "${patch#"$TOP"/}: no Config: or Must-fail: line"
+	skips=$(mutation_field "$patch" Must-skip)
+	[ -n "$config" ] && [ -n "$cases$skips" ] ||
+		die "${patch#"$TOP"/}: no Config: line, or neither Must-fail: nor Must-skip:"
 	mapfile -t files < <(git -C "$tree" apply --numstat "$patch" | cut -f 3)
 	breaking "$tree" "${files[@]}"
 	if ! err=$(git -C "$tree" apply "$patch" 2>&1); then
@@ -132,14 +133,27 @@ check_mutation()
 	mend
 	failed=$("$TOP/tools/kunit_results.py" failed "$json" 2>/dev/null |
 		 tr '\n' ' ' || true)
+	skipped=$("$TOP/tools/kunit_results.py" skipped "$json" 2>/dev/null |
+		  tr '\n' ' ' || true)
 	for c in $cases; do
 		[[ " $failed " == *" $c "* ]] || missed="$missed $c"
 	done
-	echo "# $name: failed cases: $failed"
+	# Must-skip: the cases skip (a row is enough), and with no
+	# Must-fail: nothing fails and kunit.py passes.
+	for c in $skips; do
+		[[ " $skipped " == *" $c "* ]] || missed="$missed $c (no skip)"
+	done
+	echo "# $name: failed cases: ${failed:-none}; skipped: ${skipped:-none}"
+	if [ -n "$cases" ]; then
+		ok=$([ "$rc" -ne 0 ] && echo y || true)
+	else
+		ok=$([ "$rc" -eq 0 ] && [ -z "$failed" ] && echo y || true)
+		[ -n "$ok" ] || missed="$missed (a case failed)"
+	fi
 	verdict=caught
 	[ -z "$missed" ] || verdict="not caught by$missed"
 	mresults+=("| $name | $config | \`${files[*]}\` | ${failed:-none} | $verdict |")
-	if [ "$rc" -ne 0 ] && [ -z "$missed" ]; then
+	if [ -n "$ok" ] && [ -z "$missed" ]; then
 		ktap_pass "mutation_$name"
 	else
 		echo "# $name: not caught by:${missed:- (kunit.py passed)}"
