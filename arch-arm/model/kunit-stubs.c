@@ -186,6 +186,17 @@ unsigned long __stack_chk_guard = 0x5a5aa5a5;
 unsigned long max_pfn, min_low_pfn;	/* set by the model */
 atomic_t __num_online_cpus = ATOMIC_INIT(1);
 
+/* the cases' seeds: a new one every call, the same in every run */
+u32 get_random_u32(void)
+{
+	static u32 x = 0x2545f491;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	return x;
+}
+
 void __noreturn __stack_chk_fail(void)
 {
 	__builtin_trap();

@@ -88,7 +88,7 @@ static void reset(void)
 	m.err[0] = '\0';
 }
 
-#define MAX_SKIP	16
+#define MAX_SKIP	32
 static const char *skip[MAX_SKIP];
 static unsigned int nskip;
 

@@ -33,10 +33,25 @@ SKIP = ('dma_mapping_from_device_map_only[409600B]',
         'dma_mapping_from_device_map_only[1MiB]',
         'dma_mapping_from_device_short_transfer[409600B_iso_1024_600]',
         'dma_mapping_from_device_short_transfer[256KiB_every_other]')
-# today's fill: cpu_fill() without its loads (and their index)
+# today's fill: cpu_fill() without its loads
 TODAY = [('d', r'^\s+for \(i = 0; i < n; i \+= 4\)$'),
-         ('d', r'^\s+\(void\)READ_ONCE\(buf\[pos'),
-         ('s', r'^(\s+)size_t pos, i, n;$', r'\1size_t pos, n;')]
+         ('d', r'^\s+\(void\)READ_ONCE\(buf\[pos')]
+# The rows that check the directions the series leaves as they were
+# (DMA_TO_DEVICE; DMA_BIDIRECTIONAL, which every ARM backend already
+# cleans and invalidates at map): they cannot fail on the base, and must
+# not. The KUnit breakage named for each makes it fail under QEMU.
+OTHER_DIRECTIONS = {
+    'dma_mapping_to_device': 'kunit/mutations/swiotlb-no-map-copy.patch',
+    'dma_mapping_bidirectional': 'kunit/mutations/swiotlb-no-map-copy.patch',
+}
+# Bases whose DMA_FROM_DEVICE map invalidates the whole data cache
+# ("There is no efficient way to invalidate a specifid virtual address
+# range. Thus, invalidates all.", proc-arm940.S): the dirty lines of the
+# stack and of the case's own data go with the buffer's, and a case can
+# stop at a wild load. On these an error of a base case is a failure.
+WHOLE_CACHE_INV = ('arm940',)
+# The core that runs the rows left out above, base and patched.
+BIG_CORE = 'arm926ejs'
 FILLS = ('new', 'today')
 TREES = ('base', 'patched')
 
@@ -48,6 +63,7 @@ class Row:
         self.r, self.core, self.extra = r, core, list(extra)
         self.name = core + label
         self.out = {}           # (tree, fill) -> {case: line}
+        self.big = {}           # tree -> {case: line} of the rows in SKIP
 
 
 def rows(m):
@@ -136,11 +152,12 @@ def link(m, row, tree, fill, src):
     return kbuild.link(env, *objs, elf=elf)
 
 
-def cachemodel(m, row, elf):
+def cachemodel(m, row, elf, skip=None):
     r, args = row.r, m.args(row.r.b, row.r.cfg) + row.extra
     if not m.has(r.cfg, 'CONFIG_MMU=y'):
         args += ['--window', dotconfig_value(m, r.cfg, 'CONFIG_DRAM_BASE') or '0']
-    skip = [x for s in SKIP for x in ('--skip-case', s)]
+    if skip is None:
+        skip = [x for s in SKIP for x in ('--skip-case', s)]
     return run([m.env.cm, '--elf', elf, '--map', r.map, '--unmap', r.unmap, *args,
                 '--suite', *skip])
 
@@ -201,7 +218,71 @@ def suite_runs(m):
         check(m, row)
     mutation(m, rs)
     streaming(m, rs, elfs)
+    big_rows(m, rs, elfs)
+    row_checks(m, rs)
     return rs
+
+
+def big_rows(m, rs, elfs):
+    """The rows over 64 KiB, on one core: base and patched, new fill."""
+    row = next((r for r in rs if r.name == BIG_CORE), None)
+    if not row:
+        die(f'no {BIG_CORE} row: the rows over 64 KiB run there')
+    others = sorted(k for k in row.out[('base', 'new')] if k != 'error')
+    skip = [x for s in others for x in ('--skip-case', s)]
+    for tree in TREES:
+        row.big[tree] = parse(cachemodel(m, row, elfs[(row, tree, 'new')], skip=skip))
+
+
+def case_names(rs):
+    """Every row of the suite the runs saw, in the suite's order."""
+    names = []
+    for row in rs:
+        for k in {**row.out[('base', 'new')], **row.big.get('base', {})}:
+            if k != 'error' and k not in names:
+                names.append(k)
+    return names
+
+
+def failing(rs, tree, name, errors=False):
+    """(cores where NAME failed, cores where it ran) on TREE, new fill;
+    with ERRORS, a case that stopped at an emulation error on a base of
+    WHOLE_CACHE_INV counts as failed."""
+    res = []
+    for r in rs:
+        line = {**r.out[(tree, 'new')], **r.big.get(tree, {})}.get(name, '')
+        x = field('result', line)
+        if errors and 'error=' in f' {line}' and r.r.b in WHOLE_CACHE_INV:
+            x = 'failed'
+        res.append((r.name, x))
+    return ([n for n, x in res if x == 'failed'],
+            [n for n, x in res if x in ('ok', 'failed')])
+
+
+def slug(name):
+    return ''.join(c if c.isalnum() else '_' for c in name).strip('_')
+
+
+def row_checks(m, rs):
+    """Every row fails on some core's base, but those of OTHER_DIRECTIONS,
+    which pass there (their breakage is a KUnit mutation's); no row fails
+    on a patched core."""
+    env, log = m.env, m.log
+    for name in case_names(rs):
+        fails, ran = failing(rs, 'base', name, errors=True)
+        pfails, _ = failing(rs, 'patched', name)
+        case = name.split('[')[0]
+        log.comment(f'suite row {name}: base fails on {len(fails)} of {len(ran)} cores, '
+                    f'patched on {len(pfails)}')
+        log.result(not pfails, f'suite_row_{slug(name)}_passes_patched')
+        if case not in OTHER_DIRECTIONS:
+            log.result(bool(fails), f'suite_row_{slug(name)}_fails_on_a_base_core')
+            continue
+        mut = f'{env.top}/{OTHER_DIRECTIONS[case]}'
+        with open(mut, encoding='utf-8') as f:
+            named = any(line.startswith('Must-fail:') and case in line.split()
+                        for line in f)
+        log.result(not fails and named, f'suite_row_{slug(name)}_passes_on_the_base')
 
 
 def streaming(m, rs, elfs):
@@ -218,7 +299,9 @@ def streaming(m, rs, elfs):
     row.extra.pop()
     m.log.comment(f'suite cortex-a7 base, today\'s fill, {case}: {on} bytes wrong with write '
                   f'streaming, {off} without')
-    m.log.result(on is not None and off == 4096 and on < off,
+    # the pattern's bytes match what was there before by chance, 1 in 256
+    m.log.result(on is not None and off is not None and off > 4096 * 9 // 10 and
+                 on < off // 10,
                  'suite_cortex_a7_streaming_hides_todays_fill')
 
 
@@ -241,8 +324,11 @@ def check(m, row):
     lost = num('wrong', b.get(ROUNDS, '')) or 0
     log.comment(f'suite {row.name} base: {failed} of {ran} cases failed, {exp} expectations, '
                 f'{wrong} bytes wrong; {ROUNDS}: lost {lost} of 409600 bytes')
+    for k, l in b.items():
+        if k == 'error' or 'error=' in f' {l}':
+            log.comment(f'suite {row.name} base: {k}: {l}')
     if base_loses(m, row):
-        log.result(not errors and map_only_fails(b) and lost > 0,
+        log.result((not errors or row.r.b in WHOLE_CACHE_INV) and map_only_fails(b) and lost > 0,
                    f'suite_base_{row.name}_fails')
     else:
         log.result(not errors and not failed, f'suite_base_{row.name}_passes_as_the_model')
@@ -286,7 +372,7 @@ that reported the loss.
 "New fill" is the suite as the series has it: `cpu_fill()` loads each
 piece of a buffer before writing it, so the bytes are dirty in the cache
 at the mapping. "Today's fill" is the same suite with those loads edited
-out, as the suite filled buffers before: on a read-allocate core the
+out, as the suite filled buffers before issue 29: on a read-allocate core the
 writes then go to memory, and on a streaming core (Cortex-A7, Cortex-M7)
 all but the first lines do, so the base's invalidate has little or
 nothing to lose. With today's fill the one case that still fails on a
@@ -320,6 +406,18 @@ def suite_md(m, rs):
                               (('base', 'new'), ('base', 'today'), ('patched', 'new'),
                                ('patched', 'today'))) +
                    f' | lost {lost:,} of 409,600 |')
+    doc += ['', '## Each row', '',
+            'Where each row of the suite fails, new fill: on the base (without the '
+            f'series) and on the patched tree. The rows over 64 KiB ran on {BIG_CORE} only. '
+            'A row of a direction the series does not change cannot fail on the base; '
+            'the KUnit breakage named makes it fail under QEMU.', '',
+            '| row | base: fails on | patched: fails on |', '| --- | --- | --- |']
+    for name in case_names(rs):
+        fails, ran = failing(rs, 'base', name, errors=True)
+        pfails, pran = failing(rs, 'patched', name)
+        note = OTHER_DIRECTIONS.get(name.split('[')[0])
+        doc.append(f'| `{name}` | {cores_cell(fails, ran)}'
+                   f'{f" (fails with `{note}`)" if note else ""} | {cores_cell(pfails, pran)} |')
     tests = [t for t in m.log.tests() if 'suite_' in t]
     doc += ['', '## Checks', '']
     doc += [f'- {t}' for t in tests]
@@ -327,6 +425,17 @@ def suite_md(m, rs):
         f.write('\n'.join(doc) + '\n')
     with open(f'{env.results_dir}/suite-model-summary.txt', 'w', encoding='utf-8') as f:
         f.write(summary(m, rs) + '\n')
+
+
+def cores_cell(fails, ran):
+    """'N of M' cores, naming the fewer of those that fail and those that
+    do not."""
+    cell = f'{len(fails)} of {len(ran)}'
+    rest = [r for r in ran if r not in fails]
+    if fails and rest:
+        cell += (f': {", ".join(fails)}' if len(fails) <= len(rest)
+                 else f', all but {", ".join(rest)}')
+    return cell
 
 
 def summary(m, rs):
