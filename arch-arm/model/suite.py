@@ -372,7 +372,7 @@ that reported the loss.
 "New fill" is the suite as the series has it: `cpu_fill()` loads each
 piece of a buffer before writing it, so the bytes are dirty in the cache
 at the mapping. "Today's fill" is the same suite with those loads edited
-out, as the suite filled buffers before issue 29: on a read-allocate core the
+out, as the suite filled buffers before: on a read-allocate core the
 writes then go to memory, and on a streaming core (Cortex-A7, Cortex-M7)
 all but the first lines do, so the base's invalidate has little or
 nothing to lose. With today's fill the one case that still fails on a
