@@ -80,7 +80,7 @@ ROWS = [
      [('arch/nios2/mm/dma-mapping.c', f'{FD} invalidate_dcache_range((unsigned long)vaddr, (unsigned long)(vaddr + size)); break; case DMA_TO_DEVICE:')]),
     ('openrisc', 'invalidate', 'write back and invalidate', 'nothing',
      [('arch/openrisc/kernel/dma.c', 'mtspr(SPR_DCBIR, cl);')],
-     [('arch/openrisc/kernel/dma.c', f'case DMA_TO_DEVICE: {FD} case DMA_BIDIRECTIONAL: for (cl = addr; cl < addr + size; cl += cpuinfo->dcache_block_size) mtspr(SPR_DCBFR, cl);')],
+     [('arch/openrisc/kernel/dma.c', f'case DMA_TO_DEVICE: {FD} case DMA_BIDIRECTIONAL: for (cl = start; cl < addr + size; cl += cpuinfo->dcache_block_size) mtspr(SPR_DCBFR, cl);')],
      [('arch/openrisc/kernel/dma.c', '!arch_sync_dma_for_cpu(')]),
     ('parisc', 'write back and invalidate', 'write back and invalidate', 'invalidate',
      [('arch/parisc/kernel/pci-dma.c', 'flush_kernel_dcache_range((unsigned long)phys_to_virt(paddr), size); }')],
