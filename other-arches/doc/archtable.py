@@ -59,7 +59,7 @@ ROWS = [
      [('arch/hexagon/kernel/dma.c', '!arch_sync_dma_for_cpu(')]),
     ('m68k (68040, 68060)', 'invalidate', 'write back and invalidate', 'nothing',
      [('arch/m68k/kernel/dma.c', f'{FD} cache_clear(handle, size);')],
-     [('arch/m68k/kernel/dma.c', f'{FD} cache_push(handle, size); if (CPU_IS_060 || CPU_IS_020_OR_030) cache_clear(handle, size);')],
+     [('arch/m68k/kernel/dma.c', f'case DMA_BIDIRECTIONAL: {FD} if (CPU_IS_COLDFIRE && !IS_ENABLED(CONFIG_CACHE_COPYBACK)) {{ cache_clear(handle, size); break; }} cache_push(handle, size); if (CPU_IS_060 || CPU_IS_020_OR_030) cache_clear(handle, size);')],
      [('arch/m68k/kernel/dma.c', '!arch_sync_dma_for_cpu(')]),
     ('microblaze', 'invalidate', 'write back and invalidate', 'invalidate',
      [('arch/microblaze/kernel/dma.c', f'{FD} invalidate_dcache_range(paddr, paddr + size);'),
