@@ -31,7 +31,8 @@ import tempfile
 
 # The identity the committed patches carry: the repository's, not a
 # person's.
-PLACEHOLDER = re.compile(r'^Seed [0-9a-f]+ maintainers <[^>]*\.example>$')
+PLACEHOLDER_NAME = r'Seed [0-9a-f]+ maintainers'
+PLACEHOLDER = re.compile(rf'^{PLACEHOLDER_NAME} <[^>]*\.example>$')
 RESERVED = ('example', 'invalid', 'test', 'localhost')
 
 
@@ -94,12 +95,12 @@ def rewrite(text, path, sender):
         if m and PLACEHOLDER.match(m.group(1)):
             line = f'Signed-off-by: {sender}'
         # the cover letter's shortlog: "NAME (N):"
-        m = re.match(r'^Seed [0-9a-f]+ maintainers (\(\d+\):)$', line)
+        m = re.match(rf'^{PLACEHOLDER_NAME} (\(\d+\):)$', line)
         if m:
             line = f'{sender.split(" <")[0]} {m.group(1)}'
         out.append(line)
     text = '\n'.join(out)
-    if re.search(r'Seed [0-9a-f]+ maintainers', text):
+    if re.search(PLACEHOLDER_NAME, text):
         die(f'{path}: the placeholder identity is still in it after the rewrite')
     return text
 
