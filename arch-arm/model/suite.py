@@ -36,14 +36,6 @@ SKIP = ('dma_mapping_from_device_map_only[409600B]',
 # today's fill: cpu_fill() without its loads
 TODAY = [('d', r'^\s+for \(i = 0; i < n; i \+= 4\)$'),
          ('d', r'^\s+\(void\)READ_ONCE\(buf\[pos')]
-# The rows that check the directions the series leaves as they were
-# (DMA_TO_DEVICE; DMA_BIDIRECTIONAL, which every ARM backend already
-# cleans and invalidates at map): they cannot fail on the base, and must
-# not. The KUnit breakage named for each makes it fail under QEMU.
-OTHER_DIRECTIONS = {
-    'dma_mapping_to_device': 'kunit/mutations/swiotlb-no-map-copy.patch',
-    'dma_mapping_bidirectional': 'kunit/mutations/swiotlb-no-map-copy.patch',
-}
 # Bases whose DMA_FROM_DEVICE map invalidates the whole data cache
 # ("There is no efficient way to invalidate a specifid virtual address
 # range. Thus, invalidates all.", proc-arm940.S): the dirty lines of the
@@ -264,25 +256,16 @@ def slug(name):
 
 
 def row_checks(m, rs):
-    """Every row fails on some core's base, but those of OTHER_DIRECTIONS,
-    which pass there (their breakage is a KUnit mutation's); no row fails
-    on a patched core."""
-    env, log = m.env, m.log
+    """Every row fails on some core's base; no row fails on a patched
+    core."""
+    log = m.log
     for name in case_names(rs):
         fails, ran = failing(rs, 'base', name, errors=True)
         pfails, _ = failing(rs, 'patched', name)
-        case = name.split('[')[0]
         log.comment(f'suite row {name}: base fails on {len(fails)} of {len(ran)} cores, '
                     f'patched on {len(pfails)}')
         log.result(not pfails, f'suite_row_{slug(name)}_passes_patched')
-        if case not in OTHER_DIRECTIONS:
-            log.result(bool(fails), f'suite_row_{slug(name)}_fails_on_a_base_core')
-            continue
-        mut = f'{env.top}/{OTHER_DIRECTIONS[case]}'
-        with open(mut, encoding='utf-8') as f:
-            named = any(line.startswith('Must-fail:') and case in line.split()
-                        for line in f)
-        log.result(not fails and named, f'suite_row_{slug(name)}_passes_on_the_base')
+        log.result(bool(fails), f'suite_row_{slug(name)}_fails_on_a_base_core')
 
 
 def streaming(m, rs, elfs):
@@ -415,9 +398,7 @@ def suite_md(m, rs):
     for name in case_names(rs):
         fails, ran = failing(rs, 'base', name, errors=True)
         pfails, pran = failing(rs, 'patched', name)
-        note = OTHER_DIRECTIONS.get(name.split('[')[0])
-        doc.append(f'| `{name}` | {cores_cell(fails, ran)}'
-                   f'{f" (fails with `{note}`)" if note else ""} | {cores_cell(pfails, pran)} |')
+        doc.append(f'| `{name}` | {cores_cell(fails, ran)} | {cores_cell(pfails, pran)} |')
     tests = [t for t in m.log.tests() if 'suite_' in t]
     doc += ['', '## Checks', '']
     doc += [f'- {t}' for t in tests]
