@@ -90,9 +90,10 @@ SCENARIOS = [('maponly', 409600), ('short', 409600), ('unaligned', 8152),
 MUTATIONS = [
     # (r4k's dma_cache_wback is its write back + invalidate, so a
     # mutation between the two would change nothing there)
-    ('mips_speculating_cpu_invalidates', 'mips',
-     ('dma_cache_wback((unsigned long)addr, size);\n\t\telse',
-      'dma_cache_inv((unsigned long)addr, size);\n\t\telse')),
+    ('mips_from_device_invalidates', 'mips',
+     ('\tcase DMA_FROM_DEVICE:\n\tcase DMA_BIDIRECTIONAL:\n',
+      '\tcase DMA_FROM_DEVICE:\n\t\tdma_cache_inv((unsigned long)addr, size);\n'
+      '\t\tbreak;\n\tcase DMA_BIDIRECTIONAL:\n')),
     ('m68k_060_no_clear_after_push', 'm68k',
      ('if (CPU_IS_060 || CPU_IS_020_OR_030)', 'if (CPU_IS_020_OR_030)')),
     ('ppc_test_on_bidirectional', 'powerpc',
