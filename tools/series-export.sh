@@ -51,5 +51,9 @@ cmd_export()
 		format-patch -q --subject-prefix="$SUBJECT_PREFIX" --cover-letter \
 		--cover-from-description=subject --zero-commit --no-signature \
 		--base="$base" -o "$out" "$from..$SERIES_BRANCH"
+	# A base with no package (mainline) is a tree brought by hand, whose
+	# commit is no upstream one: the cover letter names the release
+	# instead, and keeps only the prerequisite patch ids.
+	[ "$BASE_PKG" != - ] || sed -i '/^base-commit: /d' "$out"/0000-cover-letter.patch
 	note "series: exported $(ls "$out"/*.patch | wc -l) files to $out"
 }
