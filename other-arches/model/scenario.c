@@ -20,6 +20,9 @@ static const struct scenario scenarios[] = {
 	{ "boards100", 0, 4096, true, false, 0, 0, 100, false },
 	/* sizes below the MIPS data cache, where r4k uses hit operations */
 	{ "short4k", 0, 4096, true, false, 1024, 600, 0, false },
+	/* with rt1m, the sizes of the cost table */
+	{ "rt4k", 0, 4096, true, false, 0, 0, 0, false },
+	{ "rt64k", 0, 65536, true, false, 0, 0, 0, false },
 };
 
 static void print_counts(const char *name)

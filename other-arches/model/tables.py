@@ -83,17 +83,19 @@ SELFTEST_EXTRA = {'m68k_040': ['flush_page:cache_push'],
 
 SCENARIOS = [('maponly', 409600), ('short', 409600), ('unaligned', 8152),
              ('rt256', 256), ('rt1m', 1 << 20), ('rt1mclean', 1 << 20),
-             ('boards100', 4096), ('short4k', 4096)]
+             ('boards100', 4096), ('short4k', 4096), ('rt4k', 4096),
+             ('rt64k', 65536)]
+# The cost table: one map and unmap of a dirty buffer of each size.
+COST = (('rt4k', '4 KiB'), ('rt64k', '64 KiB'), ('rt1m', '1 MiB'))
 
 # Mutations of the patched source: name, arch, (old, new). Each must
 # make at least one test of its architecture's configurations fail.
 MUTATIONS = [
     # (r4k's dma_cache_wback is its write back + invalidate, so a
     # mutation between the two would change nothing there)
-    ('mips_from_device_invalidates', 'mips',
-     ('\tcase DMA_FROM_DEVICE:\n\tcase DMA_BIDIRECTIONAL:\n',
-      '\tcase DMA_FROM_DEVICE:\n\t\tdma_cache_inv((unsigned long)addr, size);\n'
-      '\t\tbreak;\n\tcase DMA_BIDIRECTIONAL:\n')),
+    ('mips_map_invalidates', 'mips',
+     ('not discarded.\n\t\t */\n\t\tdma_cache_wback_inv(',
+      'not discarded.\n\t\t */\n\t\tdma_cache_inv(')),
     ('m68k_060_no_clear_after_push', 'm68k',
      ('if (CPU_IS_060 || CPU_IS_020_OR_030)', 'if (CPU_IS_020_OR_030)')),
     ('ppc_test_on_bidirectional', 'powerpc',
