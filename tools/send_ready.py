@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Make a patch directory ready to send, in the sender's name.
 
-    tools/send_ready.py PATCHDIR OUTDIR
+    tools/send_ready.py [--carry N,... --author 'NAME <EMAIL>' --changes TEXT]
+                        PATCHDIR OUTDIR
     tools/send_ready.py --check PATCHDIR...   its checks, as KTAP
 
 The committed patch files are the reference copy: they carry the
@@ -20,6 +21,15 @@ no-reply address; and when a patch's author is neither the placeholder
 nor the sender (someone else's patch: its From: stays, and the sender
 adds a sign-off by hand). A sign-off certifies the Developer's
 Certificate of Origin: only the person who sends may add it.
+
+--carry keeps someone else as the author of the patches numbered N,...
+(patches 1-2 of the ARM series are Karl Mehltretter's change carried
+forward): their From: becomes --author, and the placeholder's sign-off
+becomes the author's, then "[SENDER'S NAME: TEXT]" from --changes, then
+the sender's, the kernel's form for carrying a patch forward
+(Documentation/process/submitting-patches.rst). Only with the author's
+agreement, and his address as he gives it: the author's identity is
+refused for the same reasons as the sender's.
 """
 
 import os
@@ -76,16 +86,18 @@ def unfold(lines, i):
     return value, j
 
 
-def rewrite(text, path, sender):
-    """TEXT of one patch file with the placeholder replaced by SENDER."""
+def rewrite(text, path, sender, carried=None):
+    """TEXT of one patch file with the placeholder replaced by SENDER;
+    CARRIED, (author, changes), makes the patch the author's."""
     lines, out, i, in_header = text.split('\n'), [], 0, True
+    author_line = carried and f'From: {carried[0]}'
     while i < len(lines):
         line, i = lines[i], i + 1
         if in_header and line.startswith('From: '):
             line, i = unfold(lines, i - 1)
             author = line[len('From: '):]
             if PLACEHOLDER.match(author):
-                line = f'From: {sender}'
+                line = author_line or f'From: {sender}'
             elif author != sender:
                 die(f'{path}: the author is {author}, not the placeholder or '
                     'you: sign it off by hand')
@@ -94,6 +106,9 @@ def rewrite(text, path, sender):
         m = re.match(r'^Signed-off-by: (.*)$', line)
         if m and PLACEHOLDER.match(m.group(1)):
             line = f'Signed-off-by: {sender}'
+            if carried:
+                out += [f'Signed-off-by: {carried[0]}',
+                        f'[{sender.split(" <")[0]}: {carried[1]}]']
         # the cover letter's shortlog: "NAME (N):"
         m = re.match(rf'^{PLACEHOLDER_NAME} (\(\d+\):)$', line)
         if m:
@@ -120,16 +135,17 @@ def identity_lines(text):
     return out
 
 
-def run_as(src, dst, name=None, email=None):
+def run_as(src, dst, name=None, email=None, opts=()):
     """This tool on SRC -> DST with git's identity NAME <EMAIL> (unset
-    where None): (exit status, stderr)."""
+    where None) and options OPTS: (exit status, stderr)."""
     env = dict(os.environ, GIT_CONFIG_NOSYSTEM='1', GIT_CONFIG_GLOBAL=os.devnull,
                HOME=tempfile.gettempdir())
     keys = [(k, v) for k, v in (('user.name', name), ('user.email', email)) if v]
     env['GIT_CONFIG_COUNT'] = str(len(keys))
     for i, (k, v) in enumerate(keys):
         env[f'GIT_CONFIG_KEY_{i}'], env[f'GIT_CONFIG_VALUE_{i}'] = k, v
-    r = subprocess.run([sys.executable, os.path.abspath(__file__), os.path.abspath(src), dst],
+    r = subprocess.run([sys.executable, os.path.abspath(__file__), *opts,
+                        os.path.abspath(src), dst],
                        env=env,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                        check=False, cwd=tempfile.gettempdir())
@@ -166,11 +182,27 @@ def check(dirs):
                  ('refuses_reserved_tld', 'Sender Name', 'sender@mail.invalid', 'reserved'),
                  ('refuses_noreply', 'Sender Name', 'sender@users.noreply.github.com',
                   'no-reply')]
-        for name, n, e, word in cases:
+        carry = ('--carry', '1,2', '--changes', 'rebased')
+        cases.append(('refuses_reserved_author', 'Sender Name', 'sender@mail.invalid',
+                      'author', carry + ('--author', 'Author Name <author@example.org>')))
+        cases.append(('refuses_carry_without_author', 'Sender Name', 'sender@mail.invalid',
+                      '--author', carry))
+        for name, n, e, word, *opts in cases:
             out = os.path.join(tmp, name)
-            rc, err = run_as(src, out, n, e)
-            ok = rc == 1 and word in err and not os.path.exists(out)
+            rc, err = run_as(src, out, n, e, opts[0] if opts else ())
+            ok = rc != 0 and word in err and not os.path.exists(out)
             tests.append((name, ok, err))
+        # a carried patch: the author's From: and sign-off, the note, the
+        # sender's sign-off, in that order
+        first = sorted(f for f in os.listdir(src) if f.endswith('.patch'))[1]
+        with open(os.path.join(src, first), encoding='utf-8') as f:
+            new = rewrite(f.read(), first, 'Sender Name <sender@mail.invalid>',
+                          ('Author Name <author@mail.invalid>', 'rebased'))
+        want = ('Signed-off-by: Author Name <author@mail.invalid>\n'
+                '[Sender Name: rebased]\n'
+                'Signed-off-by: Sender Name <sender@mail.invalid>\n')
+        ok = '\nFrom: Author Name <author@mail.invalid>\n' in new and want in new
+        tests.append(('carry_keeps_the_author', ok, f'{first}: no author From: and sign-offs'))
         for d in dirs:
             name = 'rewrite_' + re.sub(r'[^A-Za-z0-9]', '_', os.path.relpath(d))
             sender = 'Sender Name <sender@mail.invalid>'
@@ -202,10 +234,26 @@ def check(dirs):
 def main(argv):
     if len(argv) >= 3 and argv[1] == '--check':
         return check(argv[2:])
-    if len(argv) != 3:
-        print('usage: send_ready.py PATCHDIR OUTDIR', file=sys.stderr)
+    opts, args = {}, argv[1:]
+    while args and args[0] in ('--carry', '--author', '--changes') and len(args) > 1:
+        opts[args[0]], args = args[1], args[2:]
+    if len(args) != 2:
+        print("usage: send_ready.py [--carry N,... --author 'NAME <EMAIL>' --changes TEXT] "
+              'PATCHDIR OUTDIR', file=sys.stderr)
         return 2
-    src, dst = argv[1], argv[2]
+    src, dst = args
+    carry, carried = set(), None
+    if opts:
+        if not all(k in opts for k in ('--carry', '--author', '--changes')):
+            die('--carry needs --author and --changes')
+        if not re.fullmatch(r'\d+(,\d+)*', opts['--carry']):
+            die(f'--carry {opts["--carry"]}: not a list of patch numbers')
+        carry = {int(n) for n in opts['--carry'].split(',')}
+        m = re.fullmatch(r'(.+) <(.+)>', opts['--author'])
+        why = identity_problem(*(m.groups() if m else ('', '')))
+        if why:
+            die(f'refusing the author: {why}')
+        carried = (opts['--author'], opts['--changes'])
     if not os.path.isdir(src):
         die(f'{src}: no such patch directory')
     patches = sorted(f for f in os.listdir(src) if f.endswith('.patch'))
@@ -221,7 +269,11 @@ def main(argv):
     out = {}
     for p in patches:
         with open(os.path.join(src, p), encoding='utf-8') as f:
-            out[p] = rewrite(f.read(), os.path.join(src, p), sender)
+            out[p] = rewrite(f.read(), os.path.join(src, p), sender,
+                             carried if int(p[:4]) in carry else None)
+    missing = carry - {int(p[:4]) for p in patches}
+    if missing:
+        die(f'--carry: no patch {", ".join(map(str, sorted(missing)))} in {src}')
     os.makedirs(dst, exist_ok=True)
     for p, text in out.items():
         with open(os.path.join(dst, p), 'w', encoding='utf-8') as f:
