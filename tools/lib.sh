@@ -82,6 +82,9 @@ other-arches)
 	PATCH_DIR=${SERIES_DIR:-$TOP/patches/other-arches$_sfx}
 	COVER=$TOP/Documentation/cover-letter-other-arches$_sfx.txt
 	SERIES_BRANCH=other-arches
+	# its last patch replaces the ARM series' list of architectures
+	# that do not keep the CPU's data with a table of all of them
+	PREREQ_DIR=$TOP/$_dir
 	SUBJECT_PREFIX=PATCH
 	unset _sfx
 	;;
