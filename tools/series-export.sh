@@ -22,7 +22,7 @@ prereq_top()
 
 cmd_export()
 {
-	local tree onto out base date name email from
+	local tree onto out base date name email from tmp
 
 	tree=$(kernel_tree)
 	onto=${ONTO:-$(default_onto "$tree")}
@@ -44,16 +44,24 @@ cmd_export()
 	date=$(git -C "$tree" log -1 --format=%aI "$SERIES_BRANCH")
 	name=$(git -C "$tree" log -1 --format=%an "$SERIES_BRANCH")
 	email=$(git -C "$tree" log -1 --format=%ae "$SERIES_BRANCH")
-	mkdir -p "$out"
-	rm -f "$out"/*.patch
+	# into a new directory first: a failure leaves $out as it was
+	tmp=$(mktemp -d)
 	GIT_COMMITTER_DATE=$date GIT_COMMITTER_NAME=$name \
 	GIT_COMMITTER_EMAIL=$email git -C "$tree" -c core.abbrev=12 \
 		format-patch -q --subject-prefix="$SUBJECT_PREFIX" --cover-letter \
 		--cover-from-description=subject --zero-commit --no-signature \
-		--base="$base" -o "$out" "$from..$SERIES_BRANCH"
+		--base="$base" -o "$tmp" "$from..$SERIES_BRANCH" ||
+		{ rm -rf "$tmp"; die "git format-patch failed; $out is as it was"; }
 	# A base with no package (mainline) is a tree brought by hand, whose
 	# commit is no upstream one: the cover letter names the release
 	# instead, and keeps only the prerequisite patch ids.
-	[ "$BASE_PKG" != - ] || sed -i '/^base-commit: /d' "$out"/0000-cover-letter.patch
+	[ "$BASE_PKG" != - ] || sed -i '/^base-commit: /d' "$tmp"/0000-cover-letter.patch
+	# The cover letter's "create mode" lines of the diffstat run past
+	# checkpatch's 75 columns, and say what the patches' own diffstats say.
+	sed -i '/^ \(create\|delete\) mode [0-7]\{6\} /d' "$tmp"/0000-cover-letter.patch
+	mkdir -p "$out"
+	rm -f "$out"/*.patch
+	mv "$tmp"/*.patch "$out"/
+	rmdir "$tmp"
 	note "series: exported $(ls "$out"/*.patch | wc -l) files to $out"
 }
