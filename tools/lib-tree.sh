@@ -22,9 +22,11 @@ require_clean_tree()
 # letter excluded, in order.
 series_patches()
 {
-	local p
+	local p d=${1:-$PATCH_DIR}
 
-	for p in "${1:-$PATCH_DIR}"/*.patch; do
+	# DIR-tests: the test series that goes with DIR (the KUnit suite of
+	# a stable backport, which stable itself does not take)
+	for p in "$d"/*.patch "$d"-tests/*.patch; do
 		[ -e "$p" ] || continue
 		case "${p##*/}" in
 		0000-cover-letter.patch|*-0000-cover-letter.patch) ;;

@@ -20,9 +20,29 @@ prereq_top()
 	echo "$top"
 }
 
+# format_range TREE BASE RANGE COVER PREFIX DIR: git format-patch of
+# RANGE into DIR, with COVER's text as the cover letter.
+format_range()
+{
+	git -C "$1" config "branch.$SERIES_BRANCH.description" "$(cover_text "$4")"
+	GIT_COMMITTER_DATE=$date GIT_COMMITTER_NAME=$name \
+	GIT_COMMITTER_EMAIL=$email git -C "$1" -c core.abbrev=12 \
+		format-patch -q --subject-prefix="$5" --cover-letter \
+		--cover-from-description=subject --zero-commit --no-signature \
+		--base="$2" -o "$6" "$3" ||
+		{ rm -rf "$tmp"; die "git format-patch failed; $out is as it was"; }
+	# A base with no package (mainline) is a tree brought by hand, whose
+	# commit is no upstream one: the cover letter names the release
+	# instead, and keeps only the prerequisite patch ids.
+	[ "$BASE_PKG" != - ] || sed -i '/^base-commit: /d' "$6"/0000-cover-letter.patch
+	# The cover letter's "create mode" lines of the diffstat run past
+	# checkpatch's 75 columns, and say what the patches' own diffstats say.
+	sed -i '/^ \(create\|delete\) mode [0-7]\{6\} /d' "$6"/0000-cover-letter.patch
+}
+
 cmd_export()
 {
-	local tree onto out base date name email from tmp
+	local tree onto out base date name email from tmp tests_cover split
 
 	tree=$(kernel_tree)
 	onto=${ONTO:-$(default_onto "$tree")}
@@ -36,7 +56,16 @@ cmd_export()
 	[ -n "$(git -C "$tree" rev-list "$from..$SERIES_BRANCH")" ] ||
 		die "$SERIES_BRANCH has no commits on top of $from"
 
-	git -C "$tree" config "branch.$SERIES_BRANCH.description" "$(cover_text)"
+	# A base with a test series (its cover letter COVER-tests.txt):
+	# the patch directory takes the fixes, the commits up to the last
+	# one that touches arch/, and DIR-tests the rest, with the fixes as
+	# its prerequisite.
+	tests_cover=${COVER%.txt}-tests.txt
+	split=
+	if [ -z "$PREREQ_DIR" ] && [ -f "$tests_cover" ]; then
+		split=$(git -C "$tree" log -1 --format=%H "$from..$SERIES_BRANCH" -- arch/)
+		[ -n "$split" ] || die "$SERIES_BRANCH has no commit that touches arch/ to end the fixes"
+	fi
 	# The cover letter is dated and signed like the last patch, and blob
 	# ids are abbreviated to a fixed 12 digits (git's default grows with
 	# the repository), so that an export of an unchanged branch
@@ -44,24 +73,21 @@ cmd_export()
 	date=$(git -C "$tree" log -1 --format=%aI "$SERIES_BRANCH")
 	name=$(git -C "$tree" log -1 --format=%an "$SERIES_BRANCH")
 	email=$(git -C "$tree" log -1 --format=%ae "$SERIES_BRANCH")
-	# into a new directory first: a failure leaves $out as it was
+	# into new directories first: a failure leaves $out as it was
 	tmp=$(mktemp -d)
-	GIT_COMMITTER_DATE=$date GIT_COMMITTER_NAME=$name \
-	GIT_COMMITTER_EMAIL=$email git -C "$tree" -c core.abbrev=12 \
-		format-patch -q --subject-prefix="$SUBJECT_PREFIX" --cover-letter \
-		--cover-from-description=subject --zero-commit --no-signature \
-		--base="$base" -o "$tmp" "$from..$SERIES_BRANCH" ||
-		{ rm -rf "$tmp"; die "git format-patch failed; $out is as it was"; }
-	# A base with no package (mainline) is a tree brought by hand, whose
-	# commit is no upstream one: the cover letter names the release
-	# instead, and keeps only the prerequisite patch ids.
-	[ "$BASE_PKG" != - ] || sed -i '/^base-commit: /d' "$tmp"/0000-cover-letter.patch
-	# The cover letter's "create mode" lines of the diffstat run past
-	# checkpatch's 75 columns, and say what the patches' own diffstats say.
-	sed -i '/^ \(create\|delete\) mode [0-7]\{6\} /d' "$tmp"/0000-cover-letter.patch
+	format_range "$tree" "$base" "$from..${split:-$SERIES_BRANCH}" "$COVER" \
+		"$SUBJECT_PREFIX" "$tmp/fixes"
+	[ -z "$split" ] ||
+		format_range "$tree" "$base" "$split..$SERIES_BRANCH" "$tests_cover" \
+			"PATCH $BASE tests" "$tmp/tests"
 	mkdir -p "$out"
 	rm -f "$out"/*.patch
-	mv "$tmp"/*.patch "$out"/
-	rmdir "$tmp"
-	note "series: exported $(ls "$out"/*.patch | wc -l) files to $out"
+	mv "$tmp"/fixes/*.patch "$out"/
+	if [ -n "$split" ]; then
+		mkdir -p "$out-tests"
+		rm -f "$out-tests"/*.patch
+		mv "$tmp"/tests/*.patch "$out-tests"/
+	fi
+	rm -rf "$tmp"
+	note "series: exported $(ls "$out"/*.patch | wc -l) files to $out${split:+, $(ls "$out-tests"/*.patch | wc -l) to $out-tests}"
 }
