@@ -30,7 +30,9 @@ import ktap
 
 
 def patches(directory):
-    return [p for p in sorted(glob.glob(os.path.join(directory, '*.patch')))
+    # DIRECTORY-tests: its test series, which goes with it (tools/lib-tree.sh)
+    return [p for d in (directory, directory.rstrip('/') + '-tests')
+            for p in sorted(glob.glob(os.path.join(d, '*.patch')))
             if not re.match(r'(.*-)?0000-cover-letter\.patch$',
                             os.path.basename(p))]
 

@@ -40,6 +40,30 @@ format_range()
 	sed -i '/^ \(create\|delete\) mode [0-7]\{6\} /d' "$6"/0000-cover-letter.patch
 }
 
+# upstream_ids DIR: with UPSTREAM_COMMITS="ID ..." (the mainline commit
+# of each patch of DIR, in order, once mainline has merged them), each
+# patch's "commit <to be filled> upstream." line names its ID.
+upstream_ids()
+{
+	local -a ids fx
+	local i
+
+	[ -n "${UPSTREAM_COMMITS:-}" ] || return 0
+	read -ra ids <<<"$UPSTREAM_COMMITS"
+	mapfile -t fx < <(grep -l '^commit <to be filled> upstream\.$' "$1"/0*.patch)
+	if [ "${#ids[@]}" -ne "${#fx[@]}" ]; then
+		rm -rf "$tmp"
+		die "UPSTREAM_COMMITS names ${#ids[@]} commits for ${#fx[@]} patches; $out is as it was"
+	fi
+	for i in "${!ids[@]}"; do
+		if ! [[ ${ids[i]} =~ ^[0-9a-f]{40}$ ]]; then
+			rm -rf "$tmp"
+			die "UPSTREAM_COMMITS: '${ids[i]}' is not a full commit id; $out is as it was"
+		fi
+		sed -i "s/^commit <to be filled> upstream\.\$/commit ${ids[i]} upstream./" "${fx[i]}"
+	done
+}
+
 cmd_export()
 {
 	local tree onto out base date name email from tmp tests_cover split
@@ -80,6 +104,7 @@ cmd_export()
 	[ -z "$split" ] ||
 		format_range "$tree" "$base" "$split..$SERIES_BRANCH" "$tests_cover" \
 			"PATCH $BASE tests" "$tmp/tests"
+	upstream_ids "$tmp/fixes"
 	mkdir -p "$out"
 	rm -f "$out"/*.patch
 	mv "$tmp"/fixes/*.patch "$out"/
