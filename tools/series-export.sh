@@ -20,24 +20,37 @@ prereq_top()
 	echo "$top"
 }
 
-# format_range TREE BASE RANGE COVER PREFIX DIR: git format-patch of
-# RANGE into DIR, with COVER's text as the cover letter.
+# format_range TREE BASE FROM TO COVER PREFIX DIR: git format-patch of
+# FROM..TO into DIR, with COVER's text as the cover letter. git takes
+# the cover letter from the description of the branch the range ends
+# at: for a range that ends before the series branch does, a branch of
+# that name plus "-part" is made for the run and removed after.
 format_range()
 {
-	git -C "$1" config "branch.$SERIES_BRANCH.description" "$(cover_text "$4")"
+	local b=$SERIES_BRANCH rc=0
+
+	if [ "$(git -C "$1" rev-parse "$4")" != "$(git -C "$1" rev-parse "$SERIES_BRANCH")" ]; then
+		b=$SERIES_BRANCH-part
+		git -C "$1" branch -f "$b" "$4"
+	fi
+	git -C "$1" config "branch.$b.description" "$(cover_text "$5")"
 	GIT_COMMITTER_DATE=$date GIT_COMMITTER_NAME=$name \
 	GIT_COMMITTER_EMAIL=$email git -C "$1" -c core.abbrev=12 \
-		format-patch -q --subject-prefix="$5" --cover-letter \
+		format-patch -q --subject-prefix="$6" --cover-letter \
 		--cover-from-description=subject --zero-commit --no-signature \
-		--base="$2" -o "$6" "$3" ||
-		{ rm -rf "$tmp"; die "git format-patch failed; $out is as it was"; }
+		--base="$2" -o "$7" "$3..$b" || rc=$?
+	if [ "$b" != "$SERIES_BRANCH" ]; then
+		git -C "$1" config --unset "branch.$b.description" || true
+		git -C "$1" branch -q -D "$b"
+	fi
+	[ "$rc" -eq 0 ] || { rm -rf "$tmp"; die "git format-patch failed; $out is as it was"; }
 	# A base with no package (mainline) is a tree brought by hand, whose
 	# commit is no upstream one: the cover letter names the release
 	# instead, and keeps only the prerequisite patch ids.
-	[ "$BASE_PKG" != - ] || sed -i '/^base-commit: /d' "$6"/0000-cover-letter.patch
+	[ "$BASE_PKG" != - ] || sed -i '/^base-commit: /d' "$7"/0000-cover-letter.patch
 	# The cover letter's "create mode" lines of the diffstat run past
 	# checkpatch's 75 columns, and say what the patches' own diffstats say.
-	sed -i '/^ \(create\|delete\) mode [0-7]\{6\} /d' "$6"/0000-cover-letter.patch
+	sed -i '/^ \(create\|delete\) mode [0-7]\{6\} /d' "$7"/0000-cover-letter.patch
 }
 
 # upstream_ids DIR: with UPSTREAM_COMMITS="ID ..." (the mainline commit
@@ -99,10 +112,10 @@ cmd_export()
 	email=$(git -C "$tree" log -1 --format=%ae "$SERIES_BRANCH")
 	# into new directories first: a failure leaves $out as it was
 	tmp=$(mktemp -d)
-	format_range "$tree" "$base" "$from..${split:-$SERIES_BRANCH}" "$COVER" \
+	format_range "$tree" "$base" "$from" "${split:-$SERIES_BRANCH}" "$COVER" \
 		"$SUBJECT_PREFIX" "$tmp/fixes"
 	[ -z "$split" ] ||
-		format_range "$tree" "$base" "$split..$SERIES_BRANCH" "$tests_cover" \
+		format_range "$tree" "$base" "$split" "$SERIES_BRANCH" "$tests_cover" \
 			"PATCH $BASE tests" "$tmp/tests"
 	upstream_ids "$tmp/fixes"
 	mkdir -p "$out"
