@@ -51,6 +51,17 @@ format_range()
 	# The cover letter's "create mode" lines of the diffstat run past
 	# checkpatch's 75 columns, and say what the patches' own diffstats say.
 	sed -i '/^ \(create\|delete\) mode [0-7]\{6\} /d' "$7"/0000-cover-letter.patch
+	# What a patch was tested with, and its history, go below its "---"
+	# (git am drops them): Documentation/patch-notes/NAME.txt, NAME
+	# being the patch file's name without its number.
+	local p n
+	for p in "$7"/0*.patch; do
+		n=$TOP/Documentation/patch-notes/$(basename "$p" .patch | sed 's/^[0-9]*-//').txt
+		[ -f "$n" ] || continue
+		awk -v note="$n" '!done && $0 == "---" {
+			print; while ((getline l < note) > 0) print l; print ""; done = 1; next
+		} { print }' "$p" >"$p.new" && mv "$p.new" "$p"
+	done
 }
 
 # upstream_ids DIR: with UPSTREAM_COMMITS="ID ..." (the mainline commit
