@@ -78,6 +78,30 @@ same_objects()
 	fi
 }
 
+# The option on, with the KASAN tests and what they and it need.
+OPTION_ON="-e KASAN -e KASAN_VMALLOC -e KUNIT -e DMA_API_DEBUG -e DMA_KASAN
+	-e FTRACE -e ENABLE_DEFAULT_TRACERS -e KASAN_KUNIT_TEST"
+
+# each_patch: every patch of the series builds kernel/dma/ and mm/kasan/
+# with the option on and with KASAN off, as git bisect needs.
+each_patch()
+{
+	local i rev o_on o_off
+
+	for i in $(seq 1 "${#patches[@]}"); do
+		rev=${applied:+$(git -C "$apply" rev-list --reverse "$before..$applied" | sed -n "${i}p")}
+		if [ -n "$rev" ] && o_on=$(odir on $OPTION_ON) &&
+		   o_off=$(odir nokasan -d KASAN) &&
+		   objects "$o_on" "$rev" "$scratch/patch$i.on" &&
+		   objects "$o_off" "$rev" "$scratch/patch$i.off"; then
+			echo "# patch $i ($(git -C "$apply" log -1 --format=%s "$rev")): builds, option on and KASAN off"
+			ktap_pass "patch_${i}_builds_option_on_and_off"
+		else
+			ktap_fail "patch_${i}_builds_option_on_and_off"
+		fi
+	done
+}
+
 # option_on: W=1 and sparse on what the series touches, before and
 # after, with the option on: no new warning.
 option_on()
@@ -85,14 +109,14 @@ option_on()
 	local o new
 
 	if [ -n "$applied" ] &&
-	   o=$(odir on -e KASAN -e KASAN_VMALLOC -e KUNIT -e DMA_KASAN -e DMA_KASAN_KUNIT_TEST) &&
+	   o=$(odir on $OPTION_ON) &&
 	   objects "$o" "$before" "$scratch/on.before" W=1 C=1 &&
 	   objects "$o" "$applied" "$scratch/on.after" W=1 C=1; then
-		grep -q '^CONFIG_DMA_KASAN_KUNIT_TEST=y' "$o/.config" || echo "# CONFIG_DMA_KASAN_KUNIT_TEST did not stick"
+		grep -q '^CONFIG_DMA_KASAN=y' "$o/.config" || echo "# CONFIG_DMA_KASAN did not stick"
 		new=$(comm -13 "$scratch/on.before.warnings" "$scratch/on.after.warnings")
 		echo "# option on, W=1 C=1: $(wc -l <"$scratch/on.before.warnings") warnings before, $(grep -c . <<<"$new" || true) new"
 		[ -z "$new" ] || sed 's/^/#   /' <<<"$new"
-		if [ -z "$new" ] && grep -q '^CONFIG_DMA_KASAN_KUNIT_TEST=y' "$o/.config"; then
+		if [ -z "$new" ] && grep -q '^CONFIG_DMA_KASAN=y' "$o/.config"; then
 			ktap_pass "option_on_w1_sparse"
 		else
 			ktap_fail "option_on_w1_sparse"

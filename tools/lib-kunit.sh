@@ -83,10 +83,10 @@ check_config()
 	fi
 	# Reports from the suite's run on: a board's own boot warnings (the
 	# realview DTB lists more CPUs than a UP kernel has) are not ours.
-	# Nor are those of the dma_kasan suite (CONFIG_DMA_KASAN), which
+	# Nor are those of the kasan_dma suite (CONFIG_DMA_KASAN), which
 	# makes KASAN report on purpose and counts the reports itself.
 	suite=$(sed -n '/# Subtest: dma_mapping/,$p' "$build/test.log" 2>/dev/null |
-		sed '/# Subtest: dma_kasan$/,/^ *\(not \)\{0,1\}ok [0-9]* dma_kasan$/d')
+		sed '/# Subtest: kasan_dma$/,/^ *\(not \)\{0,1\}ok [0-9]* kasan_dma$/d')
 	if grep -qE 'WARNING:|BUG:|DMA-API: [^ ]+ [^ ]+: ' <<<"$suite"; then
 		grep -m3 -E 'WARNING:|BUG:|DMA-API: [^ ]+ [^ ]+: ' <<<"$suite" | sed 's/^/# /'
 		bad="${bad:+$bad; }a WARNING, BUG (KASAN) or DMA-API report"

@@ -88,7 +88,7 @@ other-arches)
 	SUBJECT_PREFIX=PATCH
 	unset _sfx
 	;;
-# SERIES=dma-kasan: CONFIG_DMA_KASAN (issue 15), a new feature for the
+# SERIES=dma-kasan: CONFIG_DMA_KASAN, a new feature for the
 # dma-mapping tree, on top of the ARM series, whose KUnit suite it needs:
 # patches/dma-kasan for mainline, patches/dma-kasan-BASE for a base.
 # tools/series applies the ARM series first and exports only its own
