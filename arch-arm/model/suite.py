@@ -182,8 +182,12 @@ def map_only_fails(res):
 
 
 def patch_files(env):
+    """The series' patches, and its test series' (DIR-tests, the KUnit
+    suite of a stable backport), as tools/lib-tree.sh's series_patches."""
     d = f'{env.top}/{env.patch_dir}' if not os.path.isabs(env.patch_dir) else env.patch_dir
-    return [f'{d}/{p}' for p in sorted(os.listdir(d)) if p.endswith('.patch')]
+    return [f'{e}/{p}' for e in (d, f'{d}-tests') if os.path.isdir(e)
+            for p in sorted(os.listdir(e))
+            if p.endswith('.patch') and not p.endswith('0000-cover-letter.patch')]
 
 
 def suite_runs(m):
