@@ -150,9 +150,9 @@ KUNIT_ROWS = (
     ('config', 'matrix-other-arches-', 'KUnit on the other architectures, '
      '6.12 + other-arches series', 'tools/check --full kunit-arches'),
     ('config', 'matrix-dma-kasan-', 'CONFIG_DMA_KASAN: the dma_mapping and '
-     'kasan_dma suites with the option on', 'tools/check dma-kasan'),
+     'kasan_dma suites with the option on', 'tools/check --full dma-kasan'),
     ('mutation', 'matrix-dma-kasan-', 'CONFIG_DMA_KASAN broken on purpose',
-     'tools/check dma-kasan'),
+     'tools/check --full dma-kasan'),
 )
 
 
