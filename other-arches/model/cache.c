@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dmamodel's data cache: one write-back line per line of the modelled
- * window, over a separate DRAM array; hit, index and whole-cache
- * operations, and the CPU's loads and stores through it.
+ * dmamodel's data cache: one line per line of the modelled window, over
+ * a separate DRAM array, write-back or (--write-through) write-through
+ * without allocation on a store; hit, index and whole-cache operations,
+ * and the CPU's loads and stores through it.
  */
 
 #include <string.h>
@@ -99,6 +100,12 @@ void cpu_write(uint32_t a, uint8_t v)
 {
 	unsigned int i = (a - m.win) >> m.lshift;
 
+	if (m.wt) {
+		if (m.valid[i])
+			m.cdata[a - m.win] = v;
+		m.dram[a - m.win] = v;
+		return;
+	}
 	if (!m.valid[i])
 		l_fill(i);
 	m.cdata[a - m.win] = v;

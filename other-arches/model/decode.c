@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dmamodel's decoder: the cache instructions of each architecture (MIPS
- * "cache", PowerPC dcbi/dcbf/dcbst, m68k cinv/cpush), decoded in a code
- * hook before they run and applied to the modelled cache (cache.c).
+ * "cache", PowerPC dcbi/dcbf/dcbst, m68k cinv/cpush, ColdFire cpushl and
+ * movec to CACR), decoded in a code hook before they run and applied to
+ * the modelled cache (cache.c).
  */
 
 #include "dmamodel.h"
@@ -105,18 +106,41 @@ static void ppc_insn(uint32_t insn)
 }
 
 /*
+ * ColdFire "movec Rn,CACR" (0x4e7b, then A/D, register and control
+ * register 0x002): CACR.DCINVA (bit 24) invalidates the whole data
+ * cache, without writing anything back.
+ */
+static void coldfire_movec(uint16_t op, uint16_t ext)
+{
+	uint32_t v;
+
+	if (op != 0x4e7b || (ext & 0xfff) != 0x002)
+		return;
+	v = reg((ext & 0x8000 ? UC_M68K_REG_A0 : UC_M68K_REG_D0) + ((ext >> 12) & 7));
+	if (v & 0x01000000) {
+		count(L_INV);
+		all_op(L_INV);
+	}
+}
+
+/*
  * m68k 040/060 cinv/cpush: 1111 0100 CC S SS R RRR, cache CC (1 data,
  * 2 instruction, 3 both), scope 1 line, 2 page, 3 all, R the address
  * register. cpush writes back and invalidates on the '040; on the '060
- * with CACR.DPI set (as Linux sets it) it only writes back.
+ * with CACR.DPI set (as Linux sets it) it only writes back. ColdFire
+ * has the line scope only, and its register holds no address but a set
+ * (bits 4 and up) and a way (bits 1:0): an index operation; Linux leaves
+ * CACR.DDPI clear, so the push also invalidates.
  */
-static void m68k_insn(uint16_t op)
+static void m68k_insn(uint16_t op, uint16_t ext)
 {
 	unsigned int cache = (op >> 6) & 3, scope = (op >> 3) & 3;
 	bool push = op & 0x20;
 	enum lop lop = push ? (m.push_keeps ? L_CLEAN : L_FLUSH) : L_INV;
 	uint32_t ea;
 
+	if (m.coldfire)
+		coldfire_movec(op, ext);
 	if ((op & 0xff00) != 0xf400)
 		return;
 	if (cache & 2)
@@ -124,6 +148,10 @@ static void m68k_insn(uint16_t op)
 	if (!(cache & 1))
 		return;
 	ea = reg(UC_M68K_REG_A0 + (op & 7));
+	if (m.coldfire && scope == 1) {
+		index_op(ea, m.sets, m.line, lop);
+		return;
+	}
 	switch (scope) {
 	case 1:
 		hit_op(ea, m.line, lop);
@@ -157,7 +185,9 @@ void hook_code(uc_engine *uc, uint64_t pc, uint32_t size, void *u)
 		ppc_insn(rd32(b));
 		break;
 	case A_M68K:
-		m68k_insn(rd16(b));
+		m68k_insn(rd16(b), rd16(b + 2));
+		break;
+	case A_OR1K:	/* or1k.c decodes l.mtspr itself */
 		break;
 	}
 }

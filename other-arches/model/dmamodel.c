@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dmamodel: execute the compiled DMA cache maintenance of a non-ARM
- * non-coherent architecture (MIPS r4k, 32-bit PowerPC, m68k 040/060) in
- * Unicorn against a software data cache, with the scenarios of the ARM
+ * non-coherent architecture (MIPS r4k, 32-bit PowerPC, m68k 040/060,
+ * ColdFire V4e with a copyback or write-through data cache, OpenRISC
+ * 1000) against a software data cache, with the scenarios of the ARM
  * model (arch-arm/model/cachemodel.c, whose ideas this reuses).
  *
- * Unicorn executes MIPS "cache", PowerPC dcbi/dcbf/dcbst and m68k
- * cinv/cpush without any cache (as no-ops, or as a plain load and store
- * on PowerPC). A code hook decodes each of them before it runs and
- * applies it to the modelled cache; the memory accesses that QEMU makes
- * for a PowerPC cache instruction are ignored. Any other cache
- * instruction, or one on an address outside the modelled window, stops
- * the run with an error. Loads and stores of the kernel code to the
- * window go through the cache.
+ * Unicorn executes MIPS "cache", PowerPC dcbi/dcbf/dcbst, m68k
+ * cinv/cpush and ColdFire cpushl and CACR writes without any cache (as
+ * no-ops, or as a plain load and store on PowerPC). A code hook decodes
+ * each of them before it runs and applies it to the modelled cache; the
+ * memory accesses that QEMU makes for a PowerPC cache instruction are
+ * ignored. Unicorn has no OpenRISC CPU: or1k.c interprets that code.
+ * Any other cache instruction, or one on an address outside the
+ * modelled window, stops the run with an error. Loads and stores of the
+ * kernel code to the window go through the cache.
  *
  * Output: one line per scenario, "name key=value ...".
  *
@@ -30,9 +32,10 @@ struct model m;
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: dmamodel --arch mips|mipsel|ppc|m68k --elf FILE --win ADDR\n"
+		"usage: dmamodel --arch mips|mipsel|ppc|m68k|or1k --elf FILE --win ADDR\n"
 		"                [--cpu N] [--uc-off N] [--arg-off N] --line N [--sets N]\n"
 		"                [--sline N --ssets N] [--spec] [--no-evict] [--push-keeps]\n"
+		"                [--coldfire] [--write-through]\n"
 		"                [--set NAME=VALUE|@SYM]... [--setup FN[:ARG]]\n"
 		"                (--map FN [--unmap FN] [--scenario NAME]... |\n"
 		"                 --selftest WHAT:FN[:DIR]...)\n");
@@ -51,12 +54,13 @@ int main(int argc, char **argv)
 		{ "push-keeps", 0, NULL, 'k' }, { "set", 1, NULL, 'x' },
 		{ "setup", 1, NULL, 'i' }, { "map", 1, NULL, 'm' },
 		{ "unmap", 1, NULL, 'U' }, { "scenario", 1, NULL, 'c' },
-		{ "selftest", 1, NULL, 'T' }, { NULL, 0, NULL, 0 },
+		{ "selftest", 1, NULL, 'T' }, { "coldfire", 0, NULL, 'F' },
+		{ "write-through", 0, NULL, 'W' }, { NULL, 0, NULL, 0 },
 	};
 	const char *elf = NULL, *map = NULL, *unmap = NULL, *setup = NULL;
 	const char *only[16], *sets[32], *tests[16];
 	unsigned int nonly = 0, nsets = 0, ntests = 0, i;
-	bool ok = true;
+	bool ok = true, wt = false;
 	int c;
 
 	m.cpu = -1;
@@ -77,6 +81,9 @@ int main(int argc, char **argv)
 			} else if (!strcmp(optarg, "m68k")) {
 				m.arch = A_M68K;
 				m.be = true;
+			} else if (!strcmp(optarg, "or1k")) {
+				m.arch = A_OR1K;
+				m.be = true;
 			} else {
 				usage();
 			}
@@ -93,6 +100,8 @@ int main(int argc, char **argv)
 		case 'p': m.spec = true; break;
 		case 'E': m.evict = false; break;
 		case 'k': m.push_keeps = true; break;
+		case 'F': m.coldfire = true; break;
+		case 'W': wt = true; break;
 		case 'x':
 			if (nsets < ARRAY_SIZE(sets))
 				sets[nsets++] = optarg;
@@ -144,8 +153,10 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
+	/* the self-tests check decoding: they need lines the CPU dirtied */
 	for (i = 0; i < ntests; i++)
 		ok &= selftest(tests[i]);
+	m.wt = wt;
 	if (map && !run_scenarios(map, unmap, only, nonly))
 		ok = false;
 	uc_close(m.uc);

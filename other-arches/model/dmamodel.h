@@ -2,6 +2,7 @@
 /*
  * dmamodel's shared state and interfaces. One job per file: emu.c
  * (Unicorn glue: errors, registers, memory hooks, ELF loading, calls),
+ * or1k.c (an OpenRISC interpreter over Unicorn's memory),
  * cache.c (the software data cache), decode.c (each architecture's cache
  * instructions), scenario.c (the scenarios and self-tests), dmamodel.c
  * (options, main). What it shares with the ARM model is in
@@ -26,7 +27,7 @@
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define __printf(a, b)	__attribute__((format(printf, a, b)))
 
-enum arch { A_MIPS, A_PPC, A_M68K };
+enum arch { A_MIPS, A_PPC, A_M68K, A_OR1K };
 
 struct counts {
 	unsigned long lost, exposed, devwrong, neigh;
@@ -39,6 +40,8 @@ struct model {
 	uc_engine *uc;
 	enum arch arch;
 	bool be, spec, evict, push_keeps;
+	bool coldfire;		/* cpushl by set and way; CACR invalidates */
+	bool wt;		/* write-through: stores reach memory */
 	int cpu;
 	uint32_t win;		/* address of the window the code uses */
 	uint32_t uc_off;	/* the code's address minus Unicorn's */
@@ -80,6 +83,9 @@ void cpu_write(uint32_t a, uint8_t v);
 void cpu_touch(uint32_t a);
 uint8_t cpu_read(uint32_t a);
 void model_reset(void);
+
+/* or1k.c: OpenRISC, interpreted (Unicorn has no such CPU) */
+bool or1k_call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2);
 
 /* decode.c: the cache instructions of each architecture */
 void hook_code(uc_engine *uc, uint64_t pc, uint32_t size, void *u);

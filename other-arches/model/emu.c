@@ -119,6 +119,11 @@ void emu_open(void)
 		ua = UC_ARCH_PPC;
 		mode = UC_MODE_PPC32 | UC_MODE_BIG_ENDIAN;
 		break;
+	case A_OR1K:
+		/* memory only: or1k.c interprets the code */
+		ua = UC_ARCH_MIPS;
+		mode = UC_MODE_MIPS32 | UC_MODE_BIG_ENDIAN;
+		break;
 	default:
 		ua = UC_ARCH_M68K;
 		mode = UC_MODE_BIG_ENDIAN;
@@ -153,6 +158,8 @@ bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2)
 	int pcreg;
 
 	m.have_last = false;
+	if (m.arch == A_OR1K)
+		return or1k_call(fn, a0, a1, a2);
 	switch (m.arch) {
 	case A_MIPS:
 		set_reg(UC_MIPS_REG_4, a0);
