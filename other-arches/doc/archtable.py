@@ -265,7 +265,7 @@ def main():
     if os.path.exists(mp):
         # per configuration: base cells 3-7, patched cells 8-12 (lost first)
         for line in open(mp):
-            m = re.match(r'\| (mips|ppc|m68k)_\S+ \|', line)
+            m = re.match(r'\| (mips|ppc|m68k|or1k|coldfire)_?\S* \|', line)
             if not m:
                 continue
             cells = [c.strip() for c in line.strip().strip('|').split('|')]
@@ -273,9 +273,11 @@ def main():
             patched = (sum(int(n) for c in cells[8:13] for n in c.split(' / ')) +
                        sum(int(c.split(' / ')[1]) for c in cells[13:15]))
             # the row of the table each configuration belongs to
-            a = {'ppc': 'powerpc', 'mips': 'mips (other CPUs)'}.get(m.group(1), m.group(1))
-            if cells[0] == 'mips_maar':
-                a = 'mips (speculating CPUs)'
+            a = {'ppc': 'powerpc', 'mips': 'mips (other CPUs)', 'or1k': 'openrisc',
+                 'm68k': 'm68k (68040, 68060)'}.get(m.group(1), m.group(1))
+            a = {'mips_maar': 'mips (speculating CPUs)',
+                 'coldfire_wt': 'm68k (ColdFire, write-through)',
+                 'coldfire_cb': 'm68k (ColdFire, copyback)'}.get(cells[0], a)
             v = (f'{cells[0]}: base loses {base} bytes in 5 scenarios, patched '
                  f'{patched} (lost, exposed, device or neighbour bytes wrong)')
             model_archs[a] = f'{model_archs[a]}; {v}' if a in model_archs else v
