@@ -4,8 +4,9 @@
  * emu.c (Unicorn, ELF loading, calls, what dma-mapping.o needs),
  * decode.c (coprocessor and SCB decoding, the memory hooks), cache.c
  * (the finite L1 of each core), outer.c (the outer caches, their
- * registers and line operations), cachemodel.c (scenarios, options),
- * selftest.c (the model's own tests), suite.c (the compiled KUnit
+ * registers and line operations), cachemodel.c (scenarios), main.c
+ * (options), selftest.c (the model's own tests, which call the model),
+ * suite.c (the compiled KUnit
  * suite); stubs.S, probe.c and kunit-stubs.c are linked with the kernel
  * objects.
  */
@@ -194,8 +195,12 @@ int suite_main(void);
 void suite_skip(const char *name);
 void suite_hook(uint64_t pc);
 
-/* cachemodel.c: scenarios */
+/* cachemodel.c: scenarios (main.c and selftest.c call them) */
 bool run(const struct scenario *s, uint32_t map, uint32_t unmap);
+bool run_scenarios(uint32_t map, uint32_t unmap, const char *const *only,
+		   int nonly);
+void set_seq(bool unmap, char *arg);
+bool have_seqs(void);
 
 /* selftest.c */
 extern bool st_ok;

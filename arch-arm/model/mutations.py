@@ -43,7 +43,7 @@ DECODER_MUTATIONS = (
      r'mva_op\(v, L_INV\)', 'mva_op(v, L_CLEAN)'),
 )
 DECODER = ('decode', 'memhooks')
-UNTOUCHED = ('cachemodel', 'cache', 'emu', 'outer', 'selftest', 'stream', 'suite')
+UNTOUCHED = ('main', 'cachemodel', 'cache', 'emu', 'outer', 'selftest', 'stream', 'suite')
 
 
 def selftests(m):
@@ -110,7 +110,8 @@ def decoder_mutations(m, tmp):
     cflags, libs = pkg_config('--cflags'), pkg_config('--libs')
     # the files a decoder mutation does not touch, compiled once
     for f in UNTOUCHED:
-        if subprocess.run(['cc', '-O2', '-w', f'-I{src}', *cflags, '-c', '-o',
+        if subprocess.run(['cc', '-O2', '-w', f'-I{src}', f'-I{env.top}/tools/include',
+                           *cflags, '-c', '-o',
                            f'{tmp}/{f}.o', f'{src}/{f}.c'], check=False).returncode:
             die(f'building {f}.c failed')
     objs = [f'{tmp}/{f}.o' for f in UNTOUCHED]
@@ -121,7 +122,8 @@ def decoder_mutations(m, tmp):
         if not any(sed_edit(f'{tmp}/{f}.c', [('s', pat, repl)], start, end)
                    for f in DECODER):
             die(f'decoder mutation {name} found nothing in the decoder')
-        if subprocess.run(['cc', '-O2', '-w', f'-I{src}', *cflags, '-o', f'{tmp}/decoder',
+        if subprocess.run(['cc', '-O2', '-w', f'-I{src}', f'-I{env.top}/tools/include',
+                           *cflags, '-o', f'{tmp}/decoder',
                            *[f'{tmp}/{f}.c' for f in DECODER], *objs, *libs],
                           check=False).returncode:
             die(f'building decoder mutation {name} failed')

@@ -6,7 +6,7 @@
  * cache.c (the software data cache), decode.c (each architecture's cache
  * instructions), scenario.c (the scenarios and self-tests), dmamodel.c
  * (options, main). What it shares with the ARM model is in
- * arch-arm/model/dmacheck.h (on the include path).
+ * tools/include/dmacheck.h, which both models include.
  */
 #ifndef DMAMODEL_H
 #define DMAMODEL_H

@@ -2,7 +2,7 @@
 /*
  * dmamodel's Unicorn glue: errors, registers, the memory hooks of the
  * modelled window, the ELF file of the kernel objects (with
- * arch-arm/model/dmacheck.h), the emulated CPU and its memory map, and
+ * tools/include/dmacheck.h), the emulated CPU and its memory map, and
  * calls into the code with each architecture's calling convention.
  */
 

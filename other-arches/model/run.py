@@ -161,7 +161,7 @@ def main():
             with open(os.path.join(d, f), 'w') as fh:
                 fh.write(text)
         sh(['cc', '-O2', '-Wall', '-Wextra', '-Wno-unused-parameter',
-            '-I', os.path.join(ENV['TOP'], 'arch-arm', 'model'), '-o', out] +
+            '-I', os.path.join(ENV['TOP'], 'tools', 'include'), '-o', out] +
            [os.path.join(d, f) for f in srcs if f.endswith('.c')] + unicorn)
 
     build_dm(dm_src, DM)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dmamodel's scenarios (those of the ARM model, arch-arm/model/
- * cachemodel.c, with its checks from arch-arm/model/dmacheck.h) and its
+ * cachemodel.c, with its checks from tools/include/dmacheck.h) and its
  * self-tests of the decoding of each cache instruction.
  */
 

@@ -168,7 +168,7 @@ MUTATIONS = [
      ('CPU_IS_COLDFIRE && !IS_ENABLED(CONFIG_CACHE_COPYBACK)', 'CPU_IS_COLDFIRE')),
 ]
 
-# dmamodel's sources; it also includes arch-arm/model/dmacheck.h
+# dmamodel's sources; it also includes tools/include/dmacheck.h
 DM_FILES = ['dmamodel.h', 'dmamodel.c', 'emu.c', 'or1k.c', 'cache.c', 'decode.c',
             'scenario.c']
 

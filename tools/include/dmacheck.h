@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the ARM cache model (this directory) and the model of the other
- * architectures (other-arches/model/) share: the ELF file of the kernel
+ * What the ARM cache model (arch-arm/model/) and the model of the other
+ * architectures (other-arches/model/) share, kept here where both take it
+ * from (each puts tools/include on its include path): the ELF file of the kernel
  * objects (reading it, loading it into Unicorn, its symbols, in either
  * byte order), the scenarios and their checks (which bytes the device
  * wrote, which are the CPU's neighbours of the buffer, what a byte read
