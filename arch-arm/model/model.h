@@ -2,13 +2,13 @@
 /*
  * cachemodel's shared state and interfaces. One job per file:
  * emu.c (Unicorn, ELF loading, calls, what dma-mapping.o needs),
- * decode.c (coprocessor and SCB decoding, the memory hooks), cache.c
- * (the finite L1 of each core), outer.c (the outer caches, their
+ * armregs.c (registers, conditions), decode.c (coprocessor and SCB
+ * decoding, the memory hooks), cores.c (each core's L1 geometry),
+ * cache.c (the finite L1 of each core), outer.c (the outer caches, their
  * registers and line operations), cachemodel.c (scenarios), main.c
  * (options), selftest.c (the model's own tests, which call the model),
- * suite.c (the compiled KUnit
- * suite); stubs.S, probe.c and kunit-stubs.c are linked with the kernel
- * objects.
+ * suite.c (the compiled KUnit suite); stubs.S, probe.c and kunit-stubs.c
+ * are linked with the kernel objects.
  */
 #ifndef CACHEMODEL_MODEL_H
 #define CACHEMODEL_MODEL_H
@@ -128,8 +128,10 @@ void die(const char *msg);
 
 enum lop { L_INV, L_CLEAN, L_FLUSH };
 
+/* cores.c */
 const struct core *core_find(const char *name);
 void core_list(void);
+/* cache.c */
 void cache_init(void);
 void cache_reset(void);
 void mva_op(uint32_t a, enum lop op);
@@ -169,9 +171,12 @@ void hook_l2(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 void l2_evict_dirty(void);
 unsigned long l2_dirty_lines_in(uint32_t lo, uint32_t hi);
 
-/* decode.c: coprocessor and SCB decoding, memory hooks */
+/* armregs.c */
 uint32_t reg(int r);
 void set_reg(int r, uint32_t v);
+bool cond_passed(unsigned int cond);
+
+/* decode.c: coprocessor and SCB decoding, memory hooks */
 void hook_code(uc_engine *uc, uint64_t pc, uint32_t size, void *u);
 void hook_scb(uc_engine *uc, uc_mem_type type, uint64_t addr, int size,
 	      int64_t value, void *u);

@@ -15,7 +15,7 @@ SCEN_MAIN = ('maponly', 'short', 'unaligned')
 SCEN_RT = ('rt256', 'rt1m', 'rt1mclean')
 SCEN_BOARDS = ('boards100', 'boards100warm')
 
-# The core whose L1 geometry (arch-arm/model/cache.c) each backend runs
+# The core whose L1 geometry (arch-arm/model/cores.c) each backend runs
 # with; write-through and cacheless rows borrow one.
 CORES = {
     'v4': 'arm920t', 'v4wt': 'arm920t', 'arm920': 'arm920t',
@@ -111,7 +111,7 @@ class Model:
         # v6/v7 memory is write-back write-allocate on SMP kernels, read-
         # allocate (PMD_SECT_WB) on UP ones; v7-M and v4/v5 as their core
         if kind in ('v6', 'v7'):
-            # a core cache.c lists as read-allocate has no multiprocessing
+            # a core cores.c lists as read-allocate has no multiprocessing
             # extensions: an SMP kernel patches itself to the UP attributes
             # on it (ALT_UP: PMD_FLAGS_UP = PMD_SECT_WB)
             smp = (self.has(cfg, 'CONFIG_SMP=y') and

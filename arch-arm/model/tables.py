@@ -127,7 +127,7 @@ CORES = """\
 ## Modelled cores
 
 The L1 data cache of each core (`cachemodel --cores`, from
-arch-arm/model/cache.c). Allocation is the kernel's default memory
+arch-arm/model/cores.c). Allocation is the kernel's default memory
 type: v4/v5 caches allocate on reads only; v6/v7 allocate on writes
 with an SMP kernel (PMD_SECT_WBWA), on reads only with a UP one
 (PMD_SECT_WB), which tools/model reads from each build's CONFIG_SMP.
