@@ -14,8 +14,11 @@ tree and paths); not on its own.
     runs.py        the runs, their options and what each must show
     mutations.py   self-tests, decoder and source mutations
     outer.py       the L2C-310 behind the Cortex-A9
+    outer_others.py the L2C-220, Feroceon L2, Tauros2 and XSC3 L2
     suite.py       the KUnit suite's compiled code on each core
-    tables.py      model.md, cost.md and the cost checks
+    suite_md.py    its page, suite-model.md
+    tables.py      model.md
+    cost.py        cost.md and the cost checks
     kbuild.py      objects, on tools/coverage's base builds and
                    tools/model-build's worktrees
 """
@@ -30,11 +33,14 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import cost                             # noqa: E402
 import kbuild                           # noqa: E402
 import mutations                        # noqa: E402
 import outer                            # noqa: E402
+import outer_others                     # noqa: E402
 import runs                             # noqa: E402
 import suite                            # noqa: E402
+import suite_md                         # noqa: E402
 import tables                           # noqa: E402
 from common import Env, Log, Timer, die, git  # noqa: E402
 
@@ -115,8 +121,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         times = phases(m, t, tmp)
         doc = tables.model_md(m, m.runs, m.aliases, m.unbuilt, m.outer, tmp)
-        tables.cost_md(m, m.runs)
-        suite.suite_md(m, m.suite)
+        cost.cost_md(m, m.runs)
+        suite_md.suite_md(m, m.suite)
     print('KTAP version 1')
     print(f'1..{len(log.tests())}')
     for line in log.numbered():
@@ -171,7 +177,7 @@ def phases(m, t, tmp):
     mutations.series_mutations(m, m.runs, invalidating)
     t_mut = t.lap()
     m.outer = outer.outer_runs(m)
-    m.others = outer.other_outer_runs(m, m.outer)
+    m.others = outer_others.other_outer_runs(m, m.outer)
     t_outer = t.lap()
     m.suite = suite.suite_runs(m)
     t_suite = t.lap()
