@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # tools/kunit's runs: one configuration (run_config, check_config) and
-# one breakage (check_mutation), each printing its KTAP line and adding
-# its results row to cresults or mresults. Sourced by tools/kunit, not
+# one breakage (check_mutation, in tools/lib-kunit-mutations.sh), each
+# printing its KTAP line and adding its results row to cresults or
+# mresults. Sourced by tools/kunit, not
 # run on its own; uses its MATRIX, MUTATIONS, tree and field().
 
 # run_config NAME: kunit.py for one configuration; sets $log, $json,
@@ -102,61 +103,4 @@ check_config()
 	fi
 }
 
-# mutation_field PATCH FIELD: the value of "FIELD: ..." in PATCH's head.
-mutation_field()
-{
-	sed -n '/^---$/q; s/^'"$2"': //p' "$1" | head -n 1
-}
-
-check_mutation()
-{
-	local name=$1 patch config cases skips c missed= err skipped ok
-	local -a files
-
-	patch=$MUTATIONS/$name.patch
-	[ -f "$patch" ] || die "no mutation '$name' in ${MUTATIONS#"$TOP"/}"
-	config=$(mutation_field "$patch" Config)
-	cases=$(mutation_field "$patch" Must-fail)
-	skips=$(mutation_field "$patch" Must-skip)
-	[ -n "$config" ] && [ -n "$cases$skips" ] ||
-		die "${patch#"$TOP"/}: no Config: line, or neither Must-fail: nor Must-skip:"
-	mapfile -t files < <(git -C "$tree" apply --numstat "$patch" | cut -f 3)
-	breaking "$tree" "${files[@]}"
-	if ! err=$(git -C "$tree" apply "$patch" 2>&1); then
-		echo "# $name: does not apply: $(head -n 1 <<<"$err")"
-		ktap_fail "mutation_$name"
-		mend
-		return
-	fi
-	git -C "$tree" diff -U0 -- "${files[@]}" | grep '^[-+][^-+]' | sed 's/^/# /'
-	run_config "$config"
-	mend
-	failed=$("$TOP/tools/kunit_results.py" failed "$json" 2>/dev/null |
-		 tr '\n' ' ' || true)
-	skipped=$("$TOP/tools/kunit_results.py" skipped "$json" 2>/dev/null |
-		  tr '\n' ' ' || true)
-	for c in $cases; do
-		[[ " $failed " == *" $c "* ]] || missed="$missed $c"
-	done
-	# Must-skip: the cases skip (a row is enough), and with no
-	# Must-fail: nothing fails and kunit.py passes.
-	for c in $skips; do
-		[[ " $skipped " == *" $c "* ]] || missed="$missed $c (no skip)"
-	done
-	echo "# $name: failed cases: ${failed:-none}; skipped: ${skipped:-none}"
-	if [ -n "$cases" ]; then
-		ok=$([ "$rc" -ne 0 ] && echo y || true)
-	else
-		ok=$([ "$rc" -eq 0 ] && [ -z "$failed" ] && echo y || true)
-		[ -n "$ok" ] || missed="$missed (a case failed)"
-	fi
-	verdict=caught
-	[ -z "$missed" ] || verdict="not caught by$missed"
-	mresults+=("| $name | $config | \`${files[*]}\` | ${failed:-none} | $verdict |")
-	if [ -n "$ok" ] && [ -z "$missed" ]; then
-		ktap_pass "mutation_$name"
-	else
-		echo "# $name: not caught by:${missed:- (kunit.py passed)}"
-		ktap_fail "mutation_$name"
-	fi
-}
+. "$TOP/tools/lib-kunit-mutations.sh"
