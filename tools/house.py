@@ -9,6 +9,7 @@
   reader can hold. patches/ and Documentation/ are not code. A file
   still over its limit is named in OVER with why, until it is split,
   and the test fails once it is under (so that the list only shrinks);
+- every capability's folder has its README;
 - no include loop among the C files, no import loop among the Python
   modules of one directory; the ARM model's self-tests call the model,
   never the reverse (only main.c calls them); neither cache model
@@ -157,6 +158,17 @@ def selftests_called_by_main_only(tests):
                   '; '.join(callers) or f'{len(fns)} self-test functions, called from main.c only'))
 
 
+# The folders that hold a capability, each with its README.md
+CAPABILITIES = ('kunit', 'arch-arm/model', 'arch-arm/configs', 'other-arches', 'tools')
+
+
+def readmes(files, tests):
+    missing = [d for d in CAPABILITIES if f'{d}/README.md' not in files]
+    tests.append((not missing, 'capability_folders_have_readmes',
+                  f'no README.md in {", ".join(missing)}' if missing else
+                  f'{len(CAPABILITIES)} folders, each with its README.md'))
+
+
 def issue_numbers(tests):
     r = subprocess.run(['git', '-C', TOP, 'grep', '-n', '-I', '-i', '-E', r'\<issues? [0-9]', '--', '.'],
                        capture_output=True, text=True)
@@ -169,6 +181,7 @@ def main():
     files = tracked()
     tests = []
     issue_numbers(tests)
+    readmes(files, tests)
     sizes(files, tests)
     includes(files, tests)
     imports(files, tests)
