@@ -203,8 +203,6 @@ static bool step(uint32_t insn, uint32_t pc, uint32_t *target)
 		*target = rb;
 		return true;
 	case 0x21:	/* l.lwz */
-		r[d] = load(ra + simm, 4);
-		break;
 	case 0x22:	/* l.lws */
 		r[d] = load(ra + simm, 4);
 		break;
