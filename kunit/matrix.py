@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Read the KUnit matrix, kunit/matrix, and write tools/kunit's results
-tables. For tools/kunit; standard library only.
+"""Read the KUnit matrix, kunit/matrix, and write kunit/run's results
+tables. For kunit/run; standard library only.
 
     matrix.py names GROUP             the row names of GROUP, one a line
     matrix.py field GROUP NAME N      field N (1: name, 2: kunit.py
@@ -14,7 +14,7 @@ tables. For tools/kunit; standard library only.
                                       a results file (stdout) for the
                                       table rows on stdin, made by CMD
 
-GROUP is tools/kunit's KUNIT_MATRIX: "matrix" for the rows before the
+GROUP is kunit/run's KUNIT_MATRIX: "matrix" for the rows before the
 first "[GROUP]" line of kunit/matrix, or the name in such a line. A row
 is "name | arguments | expected line [| skip reason]" (see the head of
 kunit/matrix). @NAME in the arguments stands for the settings of the
@@ -30,7 +30,7 @@ import shlex
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                '..', 'tools'))
+                                '..', 'arch-arm', 'configs'))
 import kconfigs  # noqa: E402
 
 BOOT = ('--kernel_args=', '--qemu_args=', '--timeout=')

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
 """The house rules of the repository, checked on its tracked files
-(tools/checks/06-house):
+(tools/checks/07-house):
 
 - no issue numbers: an issue is a tracker's, and a reader of the
   repository or of a patch cannot look it up;
@@ -9,7 +9,8 @@
   reader can hold. patches/ and Documentation/ are not code. A file
   still over its limit is named in OVER with why, until it is split,
   and the test fails once it is under (so that the list only shrinks);
-- every capability's folder has its README;
+- every capability's folder has its README; tools/ itself holds the
+  entry points and what several capabilities share, nothing else;
 - no include loop among the C files, no import loop among the Python
   modules of one directory; the ARM model's self-tests call the model,
   never the reverse (only main.c calls them); neither cache model
@@ -159,7 +160,16 @@ def selftests_called_by_main_only(tests):
 
 
 # The folders that hold a capability, each with its README.md
-CAPABILITIES = ('kunit', 'arch-arm/model', 'arch-arm/configs', 'other-arches', 'tools')
+CAPABILITIES = ('kunit', 'arch-arm/model', 'arch-arm/coverage', 'arch-arm/benchmark',
+                'arch-arm/configs', 'other-arches', 'tools', 'tools/series.d')
+
+# What tools/ holds at its top: the entry points and what they share.
+# A capability's runner or library goes in its folder instead.
+TOOLS_ENTRY = ('run', 'check', 'setup', 'series', 'fresh-machine')
+TOOLS_SHARED = ('README.md', 'check.py', 'lib-standin.sh', 'house.py', 'packages',
+                'packages.py', 'exec-trace', 'timing.py', 'lib.sh', 'lib-tree.sh',
+                'lib-patches.sh', 'lib-ktap.sh', 'ktap.py', 'base-tree', 'bases',
+                'summary.py', 'sentences.py', 'results.py', 'includes.py')
 
 
 def readmes(files, tests):
@@ -167,6 +177,15 @@ def readmes(files, tests):
     tests.append((not missing, 'capability_folders_have_readmes',
                   f'no README.md in {", ".join(missing)}' if missing else
                   f'{len(CAPABILITIES)} folders, each with its README.md'))
+
+
+def tools_top(files, tests):
+    top = [f[len('tools/'):] for f in files if f.startswith('tools/') and f.count('/') == 1]
+    extra = sorted(set(top) - set(TOOLS_ENTRY) - set(TOOLS_SHARED))
+    tests.append((not extra, 'tools_holds_entry_points_and_shared',
+                  f'{", ".join(extra)}: in its capability\'s folder, or named shared in '
+                  'tools/house.py' if extra else
+                  f'{len(top)} files: {len(TOOLS_ENTRY)} entry points, the rest shared'))
 
 
 def issue_numbers(tests):
@@ -182,6 +201,7 @@ def main():
     tests = []
     issue_numbers(tests)
     readmes(files, tests)
+    tools_top(files, tests)
     sizes(files, tests)
     includes(files, tests)
     imports(files, tests)

@@ -19,7 +19,7 @@ def model_sentence(base):
     if f['keep']:
         keep = f' ({", ".join(f["keep"])} already flushed at map)'
     b, p = f['l2_base'], f['l2_patched']
-    return (f'In the model (BASE={base} tools/model): before the series, '
+    return (f'In the model (BASE={base} arch-arm/model/run): before the series, '
             f'{len(f["losers"])} of {f["wb"]} write-back backend runs lost '
             f'{span(f["losers"])} of the 409,600 CPU-written bytes of the '
             f'mapping-only test{keep}, and {len(f["exposed"])} left '

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0
-"""The 32-bit ARM cache backends of a kernel tree, for tools/model.
+"""The 32-bit ARM cache backends of a kernel tree, for arch-arm/model/run.
 
 Prints one line per struct cpu_cache_fns table: its name, the routine
 its dma_map_area and dma_unmap_area slots call, and the preprocessor

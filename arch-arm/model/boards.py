@@ -14,7 +14,7 @@ the two bracket what a board can lose.
     boards.py --runs            KEY BACKEND CONFIG CACHEMODEL-OPTIONS...
     boards.py RESULTS BASE      the Markdown section
 
-RESULTS: tools/model's result lines, "TREE BACKEND CONFIG SCENARIO k=v...";
+RESULTS: arch-arm/model/run's result lines, "TREE BACKEND CONFIG SCENARIO k=v...";
 the board runs are under backend "board-KEY".
 The board figures are the report's (../shared/CONTEXT.md), kept only here.
 """

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""What every part of tools/model shares: the settings tools/lib.sh
+"""What every part of arch-arm/model/run shares: the settings tools/lib.sh
 hands over, the KTAP log, reading cachemodel's result lines, and sed-like
 edits of a source file for the mutations.
 
@@ -20,7 +20,7 @@ def die(msg):
 
 
 class Env:
-    """tools/model's settings: exported by the shell wrapper from lib.sh."""
+    """arch-arm/model/run's settings: exported by the shell wrapper from lib.sh."""
 
     KEYS = ('TOP', 'BASE', 'BASE_TAG', 'BASE_VERSION', 'CACHE_DIR',
             'RESULTS_DIR', 'PATCH_DIR', 'BASE_TREE', 'MODEL_BASE',
@@ -29,12 +29,12 @@ class Env:
     def __init__(self):
         for k in self.KEYS:
             if k not in os.environ:
-                die(f'{k} is not set: run tools/model, not this file')
+                die(f'{k} is not set: run arch-arm/model/run, not this file')
             setattr(self, k.lower(), os.environ[k])
         self.jobs = int(os.environ.get('MODEL_JOBS', '2'))
         self.model_dir = f'{self.cache_dir}/model'
         wt = f'{self.cache_dir}/worktrees'
-        # tools/coverage's worktree and O= directories (kbuild.build_all)
+        # arch-arm/coverage/run's worktree and O= directories (kbuild.build_all)
         self.base_src = f'{wt}/coverage'
         self.patched_src = f'{wt}/model-patched'
         self.mut_src = f'{wt}/model-mutation'
@@ -45,7 +45,7 @@ class Env:
         self.stubs = f'{self.out}/stubs.o'
 
     def build(self, cfg, *path):
-        """A file of configuration CFG's O= directory (tools/coverage's)."""
+        """A file of configuration CFG's O= directory (arch-arm/coverage/run's)."""
         return os.path.join(self.cache_dir, 'build', f'coverage-{cfg}', *path)
 
 

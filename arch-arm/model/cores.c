@@ -2,7 +2,7 @@
 /*
  * The cores cachemodel models: the geometry, replacement and allocation
  * policy of each one's L1 data cache, with its sources (cache.c is the
- * cache itself), and the list that tools/model prints in model.md.
+ * cache itself), and the list that arch-arm/model/run prints in model.md.
  */
 
 #include <stdio.h>
@@ -17,7 +17,7 @@
  * ARMv6/v7 the kernel maps memory write-back write-allocate when SMP
  * (PMD_FLAGS_SMP = PMD_SECT_WBWA in proc-v6.S, proc-v7-2level.S,
  * proc-v7-3level.S) and write-back read-allocate when UP (PMD_SECT_WB):
- * tools/model passes --alloc from each build's CONFIG_SMP (read on the
+ * arch-arm/model/run passes --alloc from each build's CONFIG_SMP (read on the
  * cores without multiprocessing extensions, read-allocate here).
  * Documentation/results/BASE/model.md ("Modelled cores") carries this
  * table with its sources.

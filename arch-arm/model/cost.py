@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """The cost of the ARM series in the model: Documentation/results/BASE/
 cost.md and its checks (no added traversal, the write-backs of exactly
-the lines dirty at map), and cost-summary.txt by tools/cost-summary."""
+the lines dirty at map), and cost-summary.txt by arch-arm/model/cost-summary."""
 
 import os
 import subprocess
@@ -110,6 +110,6 @@ def cost_md(m, runs):
     os.rename(path + '.tmp', path)
     # the cover letter's cost lines, made from the table just written
     with open(f'{env.results_dir}/cost-summary.txt', 'w', encoding='utf-8') as fh:
-        if subprocess.run([f'{env.top}/tools/cost-summary'], stdout=fh, check=False).returncode:
-            log.comment('tools/cost-summary failed')
+        if subprocess.run([f'{env.top}/arch-arm/model/cost-summary'], stdout=fh, check=False).returncode:
+            log.comment('arch-arm/model/cost-summary failed')
             log.result(False, 'cost_summary_made')

@@ -4,10 +4,10 @@ backend, and the arch/arm/mm/ objects of the base, patched and mutated
 trees.
 
 The base builds (defconfig, fragments, prepare, arch/arm/mm/) are
-tools/coverage's, made with --base-only in its worktree and O=
+arch-arm/coverage/run's, made with --base-only in its worktree and O=
 directories: every configuration the model runs is a coverage row, so
 one build serves both tools. The patched and mutated worktrees are
-tools/model-build's (git calls). Patched and mutated objects are
+arch-arm/model/worktrees's (git calls). Patched and mutated objects are
 assembled here with the exact command kbuild recorded for the same
 object (arch/arm/mm/.X.o.cmd), with only the source path changed: the
 series touches no header, so the prepared base build is valid for them,
@@ -26,13 +26,13 @@ import sys
 from common import die
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                '..', '..', 'tools'))
+                                '..', 'configs'))
 import kconfigs  # noqa: E402
 
 # The model's rows of arch-arm/configs/table: (name, D-cache the build
 # has: 'wb', or 'wt' for CONFIG_CPU_DCACHE_WRITETHROUGH=y, checked
 # against the .config and the runs). Each is a coverage row that builds
-# arch/arm/mm/ ("mm"): its build is tools/coverage's.
+# arch/arm/mm/ ("mm"): its build is arch-arm/coverage/run's.
 MODEL_ROWS = [c for c in kconfigs.read() if c.model != '-']
 CONFIGS = [(c.name, c.model) for c in MODEL_ROWS]
 NOT_MM = [c.name for c in MODEL_ROWS if c.coverage != 'mm']
@@ -55,28 +55,28 @@ DMA_SYM = re.compile(r'_dma_(un)?map_area$')
 
 
 def model_build(env, *args):
-    """tools/model-build: the patched and mutated worktrees."""
-    r = subprocess.run([f'{env.top}/tools/model-build', *args], check=False)
+    """arch-arm/model/worktrees: the patched and mutated worktrees."""
+    r = subprocess.run([f'{env.top}/arch-arm/model/worktrees', *args], check=False)
     if r.returncode:
-        die(f'tools/model-build {args[0]} failed')
+        die(f'arch-arm/model/worktrees {args[0]} failed')
 
 
 def build_all(env, tmp):
-    """The base build of every configuration: tools/coverage --base-only
+    """The base build of every configuration: arch-arm/coverage/run --base-only
     at MODEL_BASE, while run.py holds the coverage lock."""
     if NOT_MM:
         die(f"{', '.join(NOT_MM)}: a model row of {kconfigs.TABLE} must be a "
-            'coverage row of kind mm (its build is tools/coverage\'s)')
+            'coverage row of kind mm (its build is arch-arm/coverage/run\'s)')
     log = os.path.join(tmp, 'coverage-base.log')
     with open(log, 'w') as f:
-        r = subprocess.run([f'{env.top}/tools/coverage', '--base-only', '--rev', env.model_base,
+        r = subprocess.run([f'{env.top}/arch-arm/coverage/run', '--base-only', '--rev', env.model_base,
                             '--configs', ','.join(n for n, _ in CONFIGS)],
                            stdout=f, stderr=subprocess.STDOUT, check=False,
                            env={**os.environ, 'COVERAGE_LOCKED': '1'})
     if r.returncode:
         with open(log, errors='replace') as f:
             sys.stderr.writelines(f.readlines()[-15:])
-        die('tools/coverage --base-only failed: the base builds')
+        die('arch-arm/coverage/run --base-only failed: the base builds')
 
 
 def recorded_cmd(env, cfg, obj):

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What kernel/dma/mapping_kunit.o takes from KUnit and the rest of the
- * kernel when cachemodel --suite runs it: tools/model compiles this file
+ * kernel when cachemodel --suite runs it: arch-arm/model/run compiles this file
  * with the kbuild command recorded for the configuration's dma-mapping.o
  * and links it with the suite's object, the kernel's DMA mapping code
  * (kernel/dma/mapping.o, direct.o), arch/arm/mm/dma-mapping.o, the cache

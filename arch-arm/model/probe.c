@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The layout cachemodel --dma-mapping needs to run a configuration's
- * compiled dma-mapping.o, as that configuration has it: tools/model
+ * compiled dma-mapping.o, as that configuration has it: arch-arm/model/run
  * compiles this file with the kbuild command recorded for the
  * configuration's dma-mapping.o and links it with the objects it runs.
  */

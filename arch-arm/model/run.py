@@ -8,7 +8,7 @@ per backend x configuration x scenario x tree, controls, mutation runs
 and the cost checks; regenerates model.md, cost.md and cost-summary.txt
 in Documentation/results/BASE/.
 
-Run by tools/model, which sets the environment (tools/lib.sh's base,
+Run by arch-arm/model/run, which sets the environment (tools/lib.sh's base,
 tree and paths); not on its own.
 
     runs.py        the runs, their options and what each must show
@@ -19,8 +19,8 @@ tree and paths); not on its own.
     suite_md.py    its page, suite-model.md
     tables.py      model.md
     cost.py        cost.md and the cost checks
-    kbuild.py      objects, on tools/coverage's base builds and
-                   tools/model-build's worktrees
+    kbuild.py      objects, on arch-arm/coverage/run's base builds and
+                   arch-arm/model/worktrees's worktrees
 """
 
 import fcntl
@@ -112,10 +112,10 @@ def boards(env):
 def main():
     env, log, t = Env(), Log(), Timer()
     os.makedirs(env.obj, exist_ok=True)
-    fd = lock(env, f'{env.model_dir}/lock', 'tools/model')
-    # The base builds and their worktree are tools/coverage's: held for
+    fd = lock(env, f'{env.model_dir}/lock', 'arch-arm/model/run')
+    # The base builds and their worktree are arch-arm/coverage/run's: held for
     # the whole run, in which the model reads them.
-    cov_fd = lock(env, f'{env.cache_dir}/coverage.lock', 'tools/coverage or tools/model')
+    cov_fd = lock(env, f'{env.cache_dir}/coverage.lock', 'arch-arm/coverage/run or arch-arm/model/run')
     build_model(env)
     m = runs.Model(env, log)
     with tempfile.TemporaryDirectory() as tmp:

@@ -58,7 +58,7 @@ class Run:
 
 
 class Model:
-    """The state of one tools/model run that the parts share."""
+    """The state of one arch-arm/model/run run that the parts share."""
 
     def __init__(self, env, log):
         self.env, self.log = env, log

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-"""tools/coverage: the builds, base and after each patch."""
+"""arch-arm/coverage/run: the builds, base and after each patch."""
 
 import os
 import re
@@ -14,7 +14,7 @@ from coverage_config import SCRATCH_KCONFIGS, SCRATCH_OBJS, Configs, die, progre
 from coverage_doc import Report
 
 
-# C objects of arch/arm/mm/ that tools/model reads from the base builds
+# C objects of arch/arm/mm/ that arch-arm/model/run reads from the base builds
 # besides the series' own (arch-arm/model/outer.py: the L2C-310's range
 # operations).
 MODEL_C_OBJS = ('arch/arm/mm/cache-l2x0.o',)
@@ -132,7 +132,7 @@ class Coverage(Configs, Report):
         OUT/.coverage-targets: of those kbuild builds for the
         configuration (make -n, with the directory's objects deleted), the
         series' objects, every assembler object (the cache and processor
-        backends tools/model runs) and MODEL_C_OBJS. Not the other C files:
+        backends arch-arm/model/run runs) and MODEL_C_OBJS. Not the other C files:
         the series does not touch them, and their W=1 + sparse build was
         most of a cold configuration's time. No file if make -n lists
         none: make_objs then builds the directory."""
@@ -374,7 +374,7 @@ class Coverage(Configs, Report):
                           'tools/ (user-space selftests) not built: not a kernel object')
             if ' Documentation/' in ' ' + touched:
                 self.skip(f'{step}_htmldocs',
-                          'Documentation/ not built here: tools/htmldocs builds it')
+                          'Documentation/ not built here: tools/series.d/htmldocs builds it')
 
     def base_objs(self, name):
         f = self.log_dir / f'base-{name}.objs'

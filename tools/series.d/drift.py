@@ -26,7 +26,8 @@ import os
 import re
 import sys
 
-import ktap
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import ktap  # noqa: E402
 
 
 def patches(directory):

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# The object builds (and, in tools/lib-dma-kasan-kunit.sh, the KUnit
+# The object builds (and, in kunit/lib-dma-kasan-kunit.sh, the KUnit
 # result reading) of tools/checks/22-dma-kasan, sourced by it after lib.sh: they use its
 # variables tree, apply, work, scratch, applied and before.
 
@@ -126,4 +126,4 @@ option_on()
 	fi
 }
 
-. "$TOP/tools/lib-dma-kasan-kunit.sh"
+. "$TOP/kunit/lib-dma-kasan-kunit.sh"

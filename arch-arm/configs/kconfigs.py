@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """The kernel configurations of arch-arm/configs/table, the one table that
-tools/coverage, tools/model and the KUnit matrices read: the table, a
+arch-arm/coverage/run, arch-arm/model/run and the KUnit matrices read: the table, a
 .config made from a row (the defconfig, scripts/kconfig/merge_config.sh -m
 for each fragment, olddefconfig) and the settings of a row that did not
 stick. Standard library only.
@@ -22,7 +22,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-TOP = Path(__file__).resolve().parent.parent
+TOP = Path(__file__).resolve().parents[2]
 TABLE = 'arch-arm/configs/table'
 COVERAGE_KINDS = ('mm', 'scratch', 'kdma')
 SETTING = re.compile(r'(CONFIG_[A-Za-z0-9_]+)=(.*)|# (CONFIG_[A-Za-z0-9_]+) is not set$')

@@ -12,15 +12,17 @@ with one of them but does not stand in it is a misquote, and fails its
 text's test. Any other quotation (a log line, an error message) is not
 the thread's and is left alone.
 
-    tools/quotes.py CONTEXT.md FILE...
+    tools/series.d/quotes.py CONTEXT.md FILE...
 
 Prints KTAP, one test per FILE, and the closing summary line.
 """
 
+import os
 import re
 import sys
 
-import ktap
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+import ktap  # noqa: E402
 
 MIN_WORDS = 4
 # a quotation sharing this share of its words with one of the thread's

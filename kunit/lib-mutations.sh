@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# tools/kunit's breakages: one mutation (check_mutation) applied, run and
+# kunit/run's breakages: one mutation (check_mutation) applied, run and
 # held against what it must break, with its KTAP line and its row of
-# mresults. Sourced by tools/lib-kunit.sh, not run; uses tools/kunit's
+# mresults. Sourced by kunit/lib-run.sh, not run; uses kunit/run's
 # MUTATIONS, tree and field().
 
 # mutation_field PATCH FIELD: the value of "FIELD: ..." in PATCH's head.
@@ -34,9 +34,9 @@ check_mutation()
 	git -C "$tree" diff -U0 -- "${files[@]}" | grep '^[-+][^-+]' | sed 's/^/# /'
 	run_config "$config"
 	mend
-	failed=$("$TOP/tools/kunit_results.py" failed "$json" 2>/dev/null |
+	failed=$("$TOP/kunit/kunit_results.py" failed "$json" 2>/dev/null |
 		 tr '\n' ' ' || true)
-	skipped=$("$TOP/tools/kunit_results.py" skipped "$json" 2>/dev/null |
+	skipped=$("$TOP/kunit/kunit_results.py" skipped "$json" 2>/dev/null |
 		  tr '\n' ' ' || true)
 	for c in $cases; do
 		[[ " $failed " == *" $c "* ]] || missed="$missed $c"

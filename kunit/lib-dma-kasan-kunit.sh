@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The KUnit result reading of tools/checks/22-dma-kasan: one test per
-# result line of tools/kunit's output. Sourced by tools/lib-dma-kasan.sh,
+# result line of kunit/run's output. Sourced by kunit/lib-dma-kasan.sh,
 # not run.
 
-# kunit_tests MODE N: one test per result line of tools/kunit's output for
+# kunit_tests MODE N: one test per result line of kunit/run's output for
 # MODE, and
 # a failure for each of the N rows that it did not report (a tool that
 # died early).

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """Make a patch directory ready to send, in the sender's name.
 
-    tools/send_ready.py [--carry N,... --author 'NAME <EMAIL>' --changes TEXT]
+    tools/series.d/send_ready.py [--carry N,... --author 'NAME <EMAIL>' --changes TEXT]
                         PATCHDIR OUTDIR
-    tools/send_ready.py --check PATCHDIR...   its checks, as KTAP
+    tools/series.d/send_ready.py --check PATCHDIR...   its checks, as KTAP
 
 The committed patch files are the reference copy: they carry the
 repository's placeholder identity, which nobody can send under. This

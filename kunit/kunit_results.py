@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Read the results of `kunit.py run --json=FILE` for tools/kunit.
+"""Read the results of `kunit.py run --json=FILE` for kunit/run.
 
-    tools/kunit_results.py summary FILE   one line: Ran N tests: passed: ...
-    tools/kunit_results.py failed FILE    the suite's cases that failed,
+    kunit/kunit_results.py summary FILE   one line: Ran N tests: passed: ...
+    kunit/kunit_results.py failed FILE    the suite's cases that failed,
                                           one a line (a parameterised case
                                           fails if one of its rows does)
-    tools/kunit_results.py skipped FILE   the cases that skipped, the
+    kunit/kunit_results.py skipped FILE   the cases that skipped, the
                                           same way (one row is enough)
 
 The JSON is kunit.py's (tools/testing/kunit/kunit_json.py): groups with

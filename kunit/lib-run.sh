@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# tools/kunit's runs: one configuration (run_config, check_config) and
-# one breakage (check_mutation, in tools/lib-kunit-mutations.sh), each
+# kunit/run's runs: one configuration (run_config, check_config) and
+# one breakage (check_mutation, in kunit/lib-mutations.sh), each
 # printing its KTAP line and adding its results row to cresults or
-# mresults. Sourced by tools/kunit, not
+# mresults. Sourced by kunit/run, not
 # run on its own; uses its MATRIX, MUTATIONS, tree and field().
 
 # run_config NAME: kunit.py for one configuration; sets $log, $json,
@@ -47,7 +47,7 @@ run_config()
 		--kunitconfig=kernel/dma --build_dir="$build" --jobs="$(nproc)" \
 		--json="$json" "${args[@]}") >"$log" 2>&1 || rc=$?
 	# No JSON: kunit.py stopped before the tests (a build or config error).
-	result=$("$TOP/tools/kunit_results.py" summary "$json" 2>/dev/null) ||
+	result=$("$TOP/kunit/kunit_results.py" summary "$json" 2>/dev/null) ||
 		result=$(grep -E 'ERROR|Could not' "$log" | tail -n 1 |
 			 sed 's/^\[[0-9:]*\] //')
 	echo "# $name: ${result:-no result} ($(($(date +%s) - t0)) s)"
@@ -103,4 +103,4 @@ check_config()
 	fi
 }
 
-. "$TOP/tools/lib-kunit-mutations.sh"
+. "$TOP/kunit/lib-mutations.sh"
