@@ -64,6 +64,38 @@ def lines(data):
     return data.decode(errors='surrogateescape').split('\n')[:-1] if data else []
 
 
+def configure(src, o, arch, make_vars, defconfig, enable, tag):
+    """O's configuration: DEFCONFIG for ARCH with MAKE_VARS, the options of
+    ENABLE turned on; made again only when this (or the base commit TAG)
+    changed since the last time, which O/.check-stamp records. None when
+    it is ready, else the lines that say why not."""
+    stamp = ' '.join([defconfig, *enable, *make_vars, git(src, 'rev-parse', tag).strip()])
+    try:
+        old = open(os.path.join(o, '.check-stamp')).read().rstrip('\n')
+    except OSError:
+        old = None
+    if old == stamp:
+        return None
+    shutil.rmtree(o, ignore_errors=True)
+    mk = ['make', '-s', '-C', src, f'O={o}', f'ARCH={arch}'] + make_vars
+    r = subprocess.run(mk + [defconfig], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    if not r.returncode and enable:
+        subprocess.run([os.path.join(src, 'scripts', 'config'), '--file',
+                        os.path.join(o, '.config')] +
+                       [x for opt in enable for x in ('--enable', opt)], check=True)
+        r = subprocess.run(mk + ['olddefconfig'], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT)
+    if r.returncode:
+        return lines(r.stdout)
+    conf = open(os.path.join(o, '.config')).read()
+    lost = [opt for opt in enable if f'CONFIG_{opt}=y\n' not in conf]
+    if lost:
+        return [f'{defconfig}: CONFIG_{opt} did not stay set' for opt in lost]
+    with open(os.path.join(o, '.check-stamp'), 'w') as fh:
+        fh.write(stamp + '\n')
+    return None
+
+
 def build(a, f, env, warnings):
     """Compile F of SRC W=1 in A's O= directory; add its warnings, without
     line numbers, to WARNINGS. False if it did not compile."""
@@ -73,21 +105,11 @@ def build(a, f, env, warnings):
         return gate(a, f, src, o, env)
     vars_ = vars_.split()
     obj = f[:-2] + '.o'
-    stamp = f'{cfg} {" ".join(vars_)} W=1 ' + git(src, 'rev-parse', env['BASE_TAG']).strip()
-    try:
-        old = open(os.path.join(o, '.check-stamp')).read().rstrip('\n')
-    except OSError:
-        old = None
-    if old != stamp:
-        shutil.rmtree(o, ignore_errors=True)
-        r = subprocess.run(['make', '-s', '-C', src, f'O={o}', f'ARCH={a}'] + vars_ + [cfg],
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        if r.returncode:
-            for line in lines(r.stdout):
-                print('# ' + line)
-            return False
-        with open(os.path.join(o, '.check-stamp'), 'w') as fh:
-            fh.write(stamp + '\n')
+    err = configure(src, o, a, vars_, cfg, [], env['BASE_TAG'])
+    if err:
+        for line in err:
+            print('# ' + line)
+        return False
     if os.path.exists(os.path.join(o, obj)):
         os.remove(os.path.join(o, obj))
     cmdf = os.path.join(o, os.path.dirname(f), '.' + os.path.basename(obj) + '.cmd')

@@ -28,6 +28,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.environ['TOP'], 'tools'))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ENV = os.environ
@@ -38,6 +39,7 @@ DM = os.path.join(OUT, 'dmamodel')
 from tables import (ARCHES, CONFIGS, DECODER, DM_FILES, MUTATIONS,  # noqa: E402
                     PATCHED_ONLY, SCENARIOS, SELFTEST_EXTRA, COST)
 from results import cost_fails, field, ops, write_cost, write_md  # noqa: E402
+import crossbuild  # noqa: E402
 
 
 def sh(cmd, **kw):
@@ -82,36 +84,20 @@ def compile_c(o_dir, obj, text, out, name):
 
 def configure(arch, a):
     """Configure and prepare A's own O= directory (its 'defconfig', the
-    options of 'enable' on) in the worktree of 70-other-arches, once per
-    base; build the touched file's object and the dependencies there."""
+    options of 'enable' on) in the worktree of 70-other-arches, as
+    crossbuild.py configures the others; build the touched file's object
+    and the dependencies there."""
     o_dir = os.path.join(WORK, a['O'])
     src = os.path.join(WORK, 'src')
-    mk = ['nice', '-n', '10', 'make', '-s', '-C', src, f'O={o_dir}',
-          f'ARCH={a["make_arch"]}', f'CROSS_COMPILE={a["cross"]}']
-    stamp = ' '.join([a['defconfig']] + a['enable'] +
-                     [sh(['git', '-C', src, 'rev-parse', ENV['BASE_TAG']]).strip()])
-    try:
-        old = open(os.path.join(o_dir, '.model-stamp')).read().rstrip('\n')
-    except OSError:
-        old = None
-    if old != stamp:
-        shutil.rmtree(o_dir, ignore_errors=True)
-        subprocess.run(mk + [a['defconfig']], check=True, capture_output=True)
-        if a['enable']:
-            cfg = [x for o in a['enable'] for x in ('--enable', o)]
-            subprocess.run([os.path.join(src, 'scripts', 'config'), '--file',
-                            os.path.join(o_dir, '.config')] + cfg, check=True)
-            subprocess.run(mk + ['olddefconfig'], check=True, capture_output=True)
-        with open(os.path.join(o_dir, '.config')) as fh:
-            conf = fh.read()
-        for o in a['enable']:
-            if f'CONFIG_{o}=y\n' not in conf:
-                raise SystemExit(f'{a["O"]}: CONFIG_{o} did not stay set')
-        with open(os.path.join(o_dir, '.model-stamp'), 'w') as fh:
-            fh.write(stamp + '\n')
+    err = crossbuild.configure(src, o_dir, a['make_arch'], [f'CROSS_COMPILE={a["cross"]}'],
+                               a['defconfig'], a['enable'], ENV['BASE_TAG'])
+    if err:
+        raise SystemExit(f'{a["O"]}: ' + '; '.join(err[-5:]))
     want = [a['file'][:-2] + '.o'] + a['deps']
     if not all(os.path.exists(os.path.join(o_dir, f)) for f in want):
-        subprocess.run(mk + ['W=1'] + want, check=True, capture_output=True)
+        subprocess.run(['nice', '-n', '10', 'make', '-s', '-C', src, f'O={o_dir}',
+                        f'ARCH={a["make_arch"]}', f'CROSS_COMPILE={a["cross"]}', 'W=1'] + want,
+                       check=True, capture_output=True)
 
 
 def patched_text(base_text, path, patches):
