@@ -25,7 +25,6 @@ into KTAP. It leaves SRC checked out at a commit of the series.
 import collections
 import os
 import re
-import shutil
 import subprocess
 import sys
 
@@ -70,13 +69,8 @@ def configure(src, o, arch, make_vars, defconfig, enable, tag):
     changed since the last time, which O/.check-stamp records. None when
     it is ready, else the lines that say why not."""
     stamp = ' '.join([defconfig, *enable, *make_vars, git(src, 'rev-parse', tag).strip()])
-    try:
-        old = open(os.path.join(o, '.check-stamp')).read().rstrip('\n')
-    except OSError:
-        old = None
-    if old == stamp:
+    if syntax.stamped(o, stamp):
         return None
-    shutil.rmtree(o, ignore_errors=True)
     mk = ['make', '-s', '-C', src, f'O={o}', f'ARCH={arch}'] + make_vars
     r = subprocess.run(mk + [defconfig], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if not r.returncode and enable:

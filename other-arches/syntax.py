@@ -43,16 +43,23 @@ RQ_OFFSETS = """\
 """
 
 
+def stamped(o, stamp):
+    """True when O= directory O was made for STAMP (O/.check-stamp);
+    otherwise O is removed, to be made again, and False."""
+    try:
+        if open(os.path.join(o, '.check-stamp')).read().rstrip('\n') == stamp:
+            return True
+    except OSError:
+        pass
+    shutil.rmtree(o, ignore_errors=True)
+    return False
+
+
 def prepare(src, o, arch, stamp):
     """The O= directory of ARCH at SRC's tree; None or what failed."""
     cfg, _ = GATE[arch]
-    try:
-        old = open(os.path.join(o, '.check-stamp')).read().rstrip('\n')
-    except OSError:
-        old = None
-    if old == stamp:
+    if stamped(o, stamp):
         return None
-    shutil.rmtree(o, ignore_errors=True)
     for target in (cfg, 'asm-generic'):
         r = subprocess.run(['make', '-s', '-C', src, f'O={o}', f'ARCH={arch}', target],
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
