@@ -82,22 +82,15 @@ def compile_c(o_dir, obj, text, out, name):
     shutil.copy(cached, out)
 
 
-def configure(arch, a):
-    """Configure and prepare A's own O= directory (its 'defconfig', the
-    options of 'enable' on) in the worktree of 70-other-arches, as
-    crossbuild.py configures the others; build the touched file's object
-    and the dependencies there."""
-    o_dir = os.path.join(WORK, a['O'])
-    src = os.path.join(WORK, 'src')
-    err = crossbuild.configure(src, o_dir, a['make_arch'], [f'CROSS_COMPILE={a["cross"]}'],
+def configure(a):
+    """Configure A's own O= directory (its 'defconfig', the options of
+    'enable' on) in the worktree of 70-other-arches, as crossbuild.py
+    configures the others."""
+    err = crossbuild.configure(os.path.join(WORK, 'src'), os.path.join(WORK, a['O']),
+                               a['make_arch'], [f'CROSS_COMPILE={a["cross"]}'],
                                a['defconfig'], a['enable'], ENV['BASE_TAG'])
     if err:
         raise SystemExit(f'{a["O"]}: ' + '; '.join(err[-5:]))
-    want = [a['file'][:-2] + '.o'] + a['deps']
-    if not all(os.path.exists(os.path.join(o_dir, f)) for f in want):
-        subprocess.run(['nice', '-n', '10', 'make', '-s', '-C', src, f'O={o_dir}',
-                        f'ARCH={a["make_arch"]}', f'CROSS_COMPILE={a["cross"]}', 'W=1'] + want,
-                       check=True, capture_output=True)
 
 
 def patched_text(base_text, path, patches):
@@ -157,14 +150,16 @@ def main():
     for arch, a in ARCHES.items():
         o_dir = os.path.join(WORK, a['O'])
         if 'defconfig' in a:
-            configure(arch, a)
-        for dep in a['deps']:
-            if not os.path.exists(os.path.join(o_dir, dep)):
-                subprocess.run(['nice', '-n', '10', 'make', '-s', '-C', os.path.join(WORK, 'src'),
-                                f'O={o_dir}', f'ARCH={a.get("make_arch", arch)}',
-                                f'CROSS_COMPILE={a["cross"]}',
-                                'W=1', dep], check=True, capture_output=True)
+            configure(a)
+        # the touched file's object (its saved command) and what the
+        # model links from the same build
         obj = a['file'][:-2] + '.o'
+        want = [f for f in [obj] + a['deps'] if not os.path.exists(os.path.join(o_dir, f))]
+        if want:
+            subprocess.run(['nice', '-n', '10', 'make', '-s', '-C', os.path.join(WORK, 'src'),
+                            f'O={o_dir}', f'ARCH={a.get("make_arch", arch)}',
+                            f'CROSS_COMPILE={a["cross"]}', 'W=1'] + want,
+                           check=True, capture_output=True)
         stub = os.path.join(OUT, arch + '-stub.o')
         compile_c(o_dir, obj, open(os.path.join(HERE, a['stub'])).read(), stub,
                   arch + '/' + a['stub'])
