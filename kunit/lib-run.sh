@@ -29,10 +29,10 @@ run_config()
 	echo "# $name: kunit.py run --kunitconfig=kernel/dma $argstr (kernel: ${build##*/})"
 	t0=$(date +%s)
 	rc=0
-	# 32-bit ARM: --arch=arm, a --qemu_config, or a configuration of the
-	# tree's tools/testing/kunit/qemu_configs/ for linux_arch 'arm' (the
-	# boards the series adds there), unless the row names its own
-	# compiler (the other architectures).
+	# 32-bit ARM: --arch=arm, a --qemu_config (kunit/'s ARM boards), or
+	# a configuration of the tree's tools/testing/kunit/qemu_configs/
+	# for linux_arch 'arm', unless the row names its own compiler (the
+	# other architectures).
 	arch=$(grep -o -- '--arch=[^ ]*' <<<"$argstr" | sed 's/^--arch=//' || true)
 	case " $argstr " in
 	*" --cross_compile="*) ;;
