@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Which symbols an object needs that no module may use.
+
+  exports.py TREE SYMVERS NM OBJ...
+
+For each OBJ (the KUnit suite compiled for one configuration), the
+symbols `NM -u` lists that nothing exports to modules: neither
+Module.symvers SYMVERS (of a kernel built with modules: what modpost
+found exported there, macro-made names included) nor an
+EXPORT_SYMBOL*() of that name in TREE (outside arch/, or in arch/arm/:
+the exports of the configurations that kernel was not).
+modpost refuses such a module ("undefined!"), as it refused the suite
+that called dma_capable(), which reads min_low_pfn on 32-bit ARM without
+LPAE. Prints KTAP, one test per object; fails on any such symbol.
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+EXPORT = re.compile(rb'EXPORT_SYMBOL(?:_GPL)?(?:_NS(?:_GPL)?)?\(\s*(\w+)')
+# Emitted by the compiler or kbuild for every module, not by the source.
+IMPLICIT = {'__this_module'}
+
+
+def exported(tree):
+    names = set()
+    for top, dirs, files in os.walk(tree):
+        rel = os.path.relpath(top, tree)
+        if rel == 'arch':
+            dirs[:] = [d for d in dirs if d == 'arm']
+        elif rel.split(os.sep)[0] in ('.git', 'tools', 'Documentation', 'scripts'):
+            dirs[:] = []
+            continue
+        for f in files:
+            if f.endswith(('.c', '.S', '.h')):
+                with open(os.path.join(top, f), 'rb') as fh:
+                    names.update(m.decode() for m in EXPORT.findall(fh.read()))
+    return names
+
+
+def undefined(nm, obj):
+    r = subprocess.run([nm, '-u', obj], stdout=subprocess.PIPE, text=True, check=True)
+    return [line.split()[-1] for line in r.stdout.splitlines() if line.strip()]
+
+
+def main(argv):
+    if len(argv) < 5:
+        sys.exit('usage: exports.py TREE SYMVERS NM OBJ...')
+    tree, symvers, nm, objs = argv[1], argv[2], argv[3], argv[4:]
+    names = exported(tree)
+    with open(symvers, encoding='utf-8') as f:
+        names.update(line.split('\t')[1] for line in f if line.count('\t') >= 2)
+    print('KTAP version 1')
+    print(f'1..{len(objs)}')
+    failed = 0
+    for i, obj in enumerate(objs, 1):
+        bad = [s for s in undefined(nm, obj) if s not in names and s not in IMPLICIT]
+        name = re.sub(r'[^A-Za-z0-9_.]', '_', os.path.relpath(obj))
+        if bad:
+            failed += 1
+            print(f'# {obj}: not exported: {" ".join(bad)}')
+            print(f'not ok {i} {name}')
+        else:
+            print(f'ok {i} {name}')
+    print(f'{len(objs) - failed} passed, {failed} failed, 0 skipped')
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
