@@ -165,6 +165,9 @@ def summary():
                          'KUnit suite in the cache model, 6.12: mapping_kunit.c compiled '
                          'and run case by case on each write-back core',
                          '`BASE=6.12 arch-arm/model/run`'))
+    rows.append(text_row('6.12/kunit-module-summary.txt',
+                         'the board owner\'s path, 6.12: the suite as a module',
+                         '`tools/check kunit-module`'))
     for kind, rel, what, cmd in KUNIT_ROWS:
         rows.append((kunit_rows if kind == 'config' else mutation_row)(
             f'6.12/kunit-{kind}-{rel}results.md', what, f'`{cmd}`'))
