@@ -155,6 +155,10 @@ void slot_op(unsigned int s, enum lop op)
 	if (op != L_CLEAN) {
 		if (m.dirty[s])
 			m.c.discarded++;
+		/* a map's invalidate of data that is not the buffer's */
+		if (m.dirty[s] && m.in_map && (m.tag[s] + m.line <= m.span_lo ||
+					       m.tag[s] >= m.span_lo + m.span_size))
+			m.c.foreign++;
 		m.valid[s] = 0;
 		m.dirty[s] = 0;
 	}

@@ -216,17 +216,18 @@ void dma_mapping_open(uint32_t map, uint32_t unmap)
 	write32(sym("__pv_phys_pfn_offset"), WIN_BASE >> 12);
 	write32(cc + read32(sym("model_dma_map_area")), map);
 	write32(cc + read32(sym("model_dma_unmap_area")), unmap);
-	m.steps[0] = map;
-	m.steps[1] = unmap;
+	/* the steps and page_address() are compared with the PC: no Thumb bit */
+	m.steps[0] = map & ~1u;
+	m.steps[1] = unmap & ~1u;
 	if (m.outer) {
 		write32(oc + read32(sym("model_outer_inv_range")), sym(m.l2->fn[0]));
 		write32(oc + read32(sym("model_outer_clean_range")), sym(m.l2->fn[1]));
 		write32(oc + read32(sym("model_outer_flush_range")), sym(m.l2->fn[2]));
-		m.steps[2] = sym(m.l2->fn[0]);
-		m.steps[3] = sym(m.l2->fn[1]);
-		m.steps[4] = sym(m.l2->fn[2]);
+		m.steps[2] = sym(m.l2->fn[0]) & ~1u;
+		m.steps[3] = sym(m.l2->fn[1]) & ~1u;
+		m.steps[4] = sym(m.l2->fn[2]) & ~1u;
 	}
-	m.page_address_at = sym("page_address");
+	m.page_address_at = sym("page_address") & ~1u;
 }
 
 /*

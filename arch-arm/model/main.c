@@ -21,7 +21,7 @@ static void usage(void)
 		"                  [--scenario NAME]...\n"
 		"                  [--outer[=TYPE] --map-seq STEPS\n"
 		"                   --unmap-seq STEPS] [--dma-mapping | --suite]\n"
-		"                  [--skip-case CASE[PARAM]]...\n"
+		"                  [--skip-case CASE[PARAM]]... [--suite-symbol SYM]\n"
 		"       cachemodel --elf SELFTEST.ELF --core NAME --selftest arm|thumb|v7m|model|cores\n"
 		"       cachemodel --cores | --l2   (TYPE: as --l2 lists them)\n");
 	exit(2);
@@ -41,7 +41,7 @@ int main(int argc, char **argv)
 		{ "map-seq", 1, NULL, 'M' }, { "l2", 0, NULL, 'l' }, { "unmap-seq", 1, NULL, 'U' },
 		{ "dma-mapping", 0, NULL, 'D' }, { "suite", 0, NULL, 'K' },
 		{ "no-stream", 0, NULL, 'W' }, { "window", 1, NULL, 'B' },
-		{ "skip-case", 1, NULL, 'X' },
+		{ "skip-case", 1, NULL, 'X' }, { "suite-symbol", 1, NULL, 'Y' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *elf = NULL, *map = NULL, *unmap = NULL, *selftest = NULL;
@@ -132,6 +132,9 @@ int main(int argc, char **argv)
 			break;
 		case 'X':
 			suite_skip(optarg);
+			break;
+		case 'Y':
+			suite_symbol(optarg);
 			break;
 		case 'B':
 			m.win_base = strtoul(optarg, NULL, 0);

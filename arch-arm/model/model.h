@@ -76,6 +76,7 @@ struct counts {
 	unsigned long passes;	/* traversals: ascending MVA runs, whole ops... */
 	unsigned long natural;	/* dirty lines written back by replacement */
 	unsigned long dirtymap;	/* dirty lines of the buffer at map */
+	unsigned long foreign;	/* dirty lines outside it a map discarded */
 	unsigned long capacity;	/* lines the cache holds */
 	/* the outer cache (outer.c) */
 	unsigned long l2inv, l2clean, l2flush, l2sync, l2wb, l2discarded;
@@ -198,6 +199,7 @@ bool dma_mapping_hook(uint64_t pc);
 /* suite.c: the compiled KUnit suite */
 int suite_main(void);
 void suite_skip(const char *name);
+void suite_symbol(const char *name);
 void suite_hook(uint64_t pc);
 
 /* cachemodel.c: scenarios (main.c and selftest.c call them) */

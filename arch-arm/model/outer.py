@@ -107,6 +107,7 @@ def outer_runs(m):
     if not os.path.isfile(l2x0):
         die('omap2plus built no cache-l2x0.o')
     untouched(env, 'arch/arm/mm/cache-l2x0.c')
+    o.l2obj = l2x0              # suite.py links the suite with it too
     for tree in ('base', 'patched'):
         d = f'{env.obj}/{tree}/omap2plus'
         o.link(f'{d}/cache-v7.o', l2x0, f'{d}/outer.elf')

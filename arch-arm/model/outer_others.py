@@ -71,7 +71,7 @@ def other_outer_runs(m, l2c310):
         o.seq = l2c310.seq
         src = f'{o.src}.c'
         untouched(env, f'arch/arm/mm/{src}')
-        l2obj = o.base_obj(src)
+        l2obj = o.l2obj = o.base_obj(src)
         for tree in ('base', 'patched'):
             d = f'{env.obj}/{tree}/{o.cfg}'
             o.link(f'{d}/{o.l1obj}', l2obj, f'{d}/outer-{o.l2}.elf')

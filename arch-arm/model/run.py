@@ -17,6 +17,7 @@ tree and paths); not on its own.
     outer_others.py the L2C-220, Feroceon L2, Tauros2 and XSC3 L2
     suite.py       the KUnit suite's compiled code on each core
     suite_md.py    its page, suite-model.md
+    bench.py       dma_map_benchmark's fill (patch 6) on each core
     tables.py      model.md
     cost.py        cost.md and the cost checks
     kbuild.py      objects, on arch-arm/coverage/run's base builds and
@@ -33,6 +34,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import bench                            # noqa: E402
 import cost                             # noqa: E402
 import kbuild                           # noqa: E402
 import mutations                        # noqa: E402
@@ -132,7 +134,7 @@ def main():
         if line.startswith('|'):
             print(f'# {line}')
     print('# timings: worktrees {}s, builds {}s, assembling {}s, model runs {}s, mutations {}s, '
-          'outer cache {}s, KUnit suite {}s, total {}s'.format(*times, t.total()))
+          'outer cache {}s, KUnit suite and benchmark {}s, total {}s'.format(*times, t.total()))
     passed, failed, skipped = tables.totals(m)
     print(f'{passed} passed, {failed} failed, {skipped} skipped')
     os.close(cov_fd)
@@ -180,6 +182,7 @@ def phases(m, t, tmp):
     m.others = outer_others.other_outer_runs(m, m.outer)
     t_outer = t.lap()
     m.suite = suite.suite_runs(m)
+    bench.bench_runs(m, m.suite)
     t_suite = t.lap()
     return t_trees, t_build, t_asm, t_run, t_mut, t_outer, t_suite
 

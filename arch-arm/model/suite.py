@@ -11,7 +11,10 @@ as the series has it (cpu_fill() loads each piece before writing it) or
 as it was ("today's fill", the loads edited out). The base must fail
 where the model's base loses data; the patched tree must pass; and with
 today's fill the base passes on read-allocate cores, which is why the
-loads are there (mutation_suite_no_warming_caught).
+loads are there (mutation_suite_no_warming_caught). The cores with an
+outer cache (outer.py, outer_others.py) run the suite again behind it,
+with the controller's compiled range operations linked in.
+suite_results.py reads what each run printed.
 """
 
 import os
@@ -19,13 +22,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 import kbuild
 import runs
-from common import die, field, num, run, sed_edit
+from common import die, num, run, sed_edit
 from outer import compile_c, untouched
+from suite_results import MAP_ONLY, case_names, crashes, failing, map_only_fails, parse, totals
 
 SUITE = 'kernel/dma/mapping_kunit.c'
 KUNIT = '-DCONFIG_KUNIT=1 -DCONFIG_DMA_MAPPING_KUNIT_TEST=1'
 ROUNDS = 'dma_mapping_from_device_map_only_rounds'
-MAP_ONLY = 'dma_mapping_from_device_map_only['
 # Rows over 64 KiB take four fifths of the instructions and run the same
 # code over more lines; the 64 KiB row and the rounds case (400 KiB in
 # all) already exceed every modelled L1.
@@ -43,9 +46,15 @@ TODAY = [('d', r'^\s+for \(i = 0; i < n; i \+= 4\)$'),
 # Bases whose DMA_FROM_DEVICE map invalidates the whole data cache
 # ("There is no efficient way to invalidate a specifid virtual address
 # range. Thus, invalidates all.", proc-arm940.S): the dirty lines of the
-# stack and of the case's own data go with the buffer's, and a case can
-# stop at a wild load. On these an error of a base case is a failure.
+# case's own data (its context, the mapping's record, all kmalloc()ed in
+# the modelled memory) go with the buffer's, and a case can crash at a
+# pointer read back as stale memory (suite_results.state). Only these
+# may discard lines outside the buffer at a map.
 WHOLE_CACHE_INV = ('arm940',)
+# The outer caches' rows: the label of each controller type (cachemodel
+# --outer) in the row's name, after its core's.
+L2_LABELS = {'l2c310': 'l2c310', 'l2c220': 'l2c220', 'feroceon': 'feroceon_l2',
+             'tauros2': 'tauros2', 'xsc3': 'xsc3_l2'}
 # The core that runs the rows left out above, base and patched.
 BIG_CORE = 'arm926ejs'
 FILLS = ('new', 'today')
@@ -53,11 +62,14 @@ TREES = ('base', 'patched')
 
 
 class Row:
-    """One modelled core: the run of runs.py whose options it takes."""
+    """One modelled core: the run of runs.py whose options it takes, and
+    L2: (type, compiled controller object) of the outer cache behind its
+    L1, or None."""
 
-    def __init__(self, r, core, extra=(), label=''):
+    def __init__(self, r, core, extra=(), label='', l2=None):
         self.r, self.core, self.extra = r, core, list(extra)
         self.name = core + label
+        self.l2 = l2
         self.out = {}           # (tree, fill) -> {case: line}
         self.big = {}           # tree -> {case: line} of the rows in SKIP
 
@@ -76,6 +88,19 @@ def rows(m):
     v6 = next((x.r for x in out if x.core == 'arm11mpcore'), None)
     if v6:
         out.append(Row(v6, 'arm11mpcore', ['--alloc', 'read'], '_up'))
+    return out + outer_rows(m)
+
+
+def outer_rows(m):
+    """The runs of outer.py and outer_others.py: each outer cache behind
+    the L1 of its core, with the controller object those runs linked."""
+    out = []
+    for o in [m.outer] + list(m.others):
+        r = next((x for x in m.runs if x.b == o.b and x.cfg == o.cfg), None)
+        if r is None or not getattr(o, 'l2obj', None):
+            die(f'no {o.b} run in {o.cfg}, or no controller object, for the {o.l2} rows')
+        out.append(Row(r, runs.CORES[o.b], [f'--outer={o.l2}'], f'_{L2_LABELS[o.l2]}',
+                       (o.l2, o.l2obj)))
     return out
 
 
@@ -122,8 +147,8 @@ def link(m, row, tree, fill, src):
     obj = f'{env.obj}/suite/{cfg}'
     mmu = m.has(cfg, 'CONFIG_MMU=y')
     dm = 'dma-mapping.o' if mmu else 'dma-mapping-nommu.o'
-    objs = [compile_c(env, cfg, src[fill], f'{obj}/mapping_kunit-{fill}', like=dm,
-                      extra=KUNIT)]
+    objs = [compile_c(env, cfg, src[fill], f'{obj}/{os.path.basename(src[fill])[:-2]}',
+                      like=dm, extra=KUNIT)]
     for f in ('mapping', 'direct'):
         objs.append(compile_c(env, cfg, f'{env.base_src}/kernel/dma/{f}.c',
                               f'{obj}/kdma-{f}', like=dm))
@@ -133,6 +158,8 @@ def link(m, row, tree, fill, src):
         objs.append(compile_c(env, cfg, f'{env.patched_src}/arch/arm/mm/{dm[:-2]}.c',
                               f'{env.obj}/patched/{cfg}/{dm[:-2]}', like=dm))
     objs.append(f'{env.obj}/{tree}/{cfg}/{r.obj}')
+    if row.l2:
+        objs.append(row.l2[1])
     # the kernel's string and division routines, and the model's stubs
     # (its ABI: assabet_defconfig builds the old ABI), assembled as the
     # configuration assembles
@@ -148,45 +175,19 @@ def link(m, row, tree, fill, src):
                           f'{env.obj}/base/{cfg}/probe', like=dm))
     objs.append(compile_c(env, cfg, f'{env.top}/arch-arm/model/kunit-stubs.c',
                           f'{obj}/kunit-stubs', like=dm, extra=KUNIT))
-    elf = f'{obj}/suite-{r.b}-{tree}-{fill}.elf'
+    l2 = f'-{row.l2[0]}' if row.l2 else ''
+    elf = f'{obj}/suite-{r.b}{l2}-{tree}-{fill}.elf'
     return kbuild.link(env, *objs, elf=elf)
 
 
-def cachemodel(m, row, elf, skip=None):
+def cachemodel(m, row, elf, skip=None, extra=()):
     r, args = row.r, m.args(row.r.b, row.r.cfg) + row.extra
     if not m.has(r.cfg, 'CONFIG_MMU=y'):
         args += ['--window', dotconfig_value(m, r.cfg, 'CONFIG_DRAM_BASE') or '0']
     if skip is None:
         skip = [x for s in SKIP for x in ('--skip-case', s)]
     return run([m.env.cm, '--elf', elf, '--map', r.map, '--unmap', r.unmap, *args,
-                '--suite', *skip])
-
-
-def parse(out):
-    """{case: line} of cachemodel --suite's output; errors under 'error'."""
-    res = {}
-    for line in out.split('\n'):
-        f = line.split(' ', 2)
-        if len(f) == 3 and f[0] == 'suite':
-            res[f[1]] = f[2]
-        elif line:
-            res.setdefault('error', line)
-    return res
-
-
-def totals(res):
-    """(cases failed, cases run, expectations failed, bytes wrong, errors)."""
-    failed = sum(field('result', l) == 'failed' for l in res.values())
-    ran = sum(field('result', l) in ('ok', 'failed') for l in res.values())
-    exp = sum(num('failed', l) or 0 for l in res.values())
-    wrong = sum(num('wrong', l) or 0 for l in res.values())
-    errors = sum('error=' in f' {l}' or k == 'error' for k, l in res.items())
-    return failed, ran, exp, wrong, errors
-
-
-def map_only_fails(res):
-    return any(k.startswith(MAP_ONLY) and field('result', l) == 'failed'
-               for k, l in res.items())
+                '--suite', *skip, *extra])
 
 
 def patch_files(env):
@@ -220,6 +221,7 @@ def suite_runs(m):
         row.out[(tree, fill)] = parse(out)
     for row in rs:
         check(m, row)
+    foreign_check(m, rs)
     mutation(m, rs)
     streaming(m, rs, elfs)
     big_rows(m, rs, elfs)
@@ -238,31 +240,6 @@ def big_rows(m, rs, elfs):
         row.big[tree] = parse(cachemodel(m, row, elfs[(row, tree, 'new')], skip=skip))
 
 
-def case_names(rs):
-    """Every row of the suite the runs saw, in the suite's order."""
-    names = []
-    for row in rs:
-        for k in {**row.out[('base', 'new')], **row.big.get('base', {})}:
-            if k != 'error' and k not in names:
-                names.append(k)
-    return names
-
-
-def failing(rs, tree, name, errors=False):
-    """(cores where NAME failed, cores where it ran) on TREE, new fill;
-    with ERRORS, a case that stopped at an emulation error on a base of
-    WHOLE_CACHE_INV counts as failed."""
-    res = []
-    for r in rs:
-        line = {**r.out[(tree, 'new')], **r.big.get(tree, {})}.get(name, '')
-        x = field('result', line)
-        if errors and 'error=' in f' {line}' and r.r.b in WHOLE_CACHE_INV:
-            x = 'failed'
-        res.append((r.name, x))
-    return ([n for n, x in res if x == 'failed'],
-            [n for n, x in res if x in ('ok', 'failed')])
-
-
 def slug(name):
     return ''.join(c if c.isalnum() else '_' for c in name).strip('_')
 
@@ -272,7 +249,7 @@ def row_checks(m, rs):
     core."""
     log = m.log
     for name in case_names(rs):
-        fails, ran = failing(rs, 'base', name, errors=True)
+        fails, ran = failing(rs, 'base', name)
         pfails, _ = failing(rs, 'patched', name)
         log.comment(f'suite row {name}: base fails on {len(fails)} of {len(ran)} cores, '
                     f'patched on {len(pfails)}')
@@ -309,24 +286,48 @@ def base_loses(m, row):
 def check(m, row):
     log = m.log
     p = row.out[('patched', 'new')]
-    failed, ran, exp, wrong, errors = totals(p)
-    log.comment(f'suite {row.name} ({row.r.b}, {row.r.cfg}) patched: {ran} cases run, '
-                f'{failed} failed, {exp} expectations failed, {wrong} bytes wrong, '
-                f'{errors} errors')
-    log.result(ran > 0 and not failed and not errors, f'suite_patched_{row.name}_passes')
+    t = totals(p)
+    log.comment(f'suite {row.name} ({row.r.b}, {row.r.cfg}) patched: {t.ran} cases run, '
+                f'{t.failed} failed, {t.exp} expectations failed, {t.wrong} bytes wrong, '
+                f'{t.errors} errors')
+    log.result(t.ran > 0 and not t.failed and not t.errors, f'suite_patched_{row.name}_passes')
+    for tree in TREES:
+        for k, l in row.out[(tree, 'new')].items():
+            if k == 'error' or ' error=' in f' {l}':
+                log.comment(f'suite {row.name} {tree}: {k}: {l}')
     b = row.out[('base', 'new')]
-    failed, ran, exp, wrong, errors = totals(b)
+    t = totals(b)
     lost = num('wrong', b.get(ROUNDS, '')) or 0
-    log.comment(f'suite {row.name} base: {failed} of {ran} cases failed, {exp} expectations, '
-                f'{wrong} bytes wrong; {ROUNDS}: lost {lost} of 409600 bytes')
-    for k, l in b.items():
-        if k == 'error' or 'error=' in f' {l}':
-            log.comment(f'suite {row.name} base: {k}: {l}')
+    log.comment(f'suite {row.name} base: {t.failed} of {t.ran} cases failed ({t.crashed} '
+                f'crashed), {t.exp} expectations, {t.wrong} bytes wrong; {ROUNDS}: lost {lost} '
+                'of 409600 bytes')
+    for k, n, why in crashes(b):
+        log.comment(f'suite {row.name} base: {k} crashed after its maps discarded {n} dirty '
+                    f'lines outside the buffer: {why}')
     if base_loses(m, row):
-        log.result((not errors or row.r.b in WHOLE_CACHE_INV) and map_only_fails(b) and lost > 0,
+        log.result(not t.errors and map_only_fails(b) and lost > 0,
                    f'suite_base_{row.name}_fails')
     else:
-        log.result(not errors and not failed, f'suite_base_{row.name}_passes_as_the_model')
+        log.result(not t.errors and not t.failed, f'suite_base_{row.name}_passes_as_the_model')
+
+
+def foreign_check(m, rs):
+    """Only a map that invalidates the whole cache (WHOLE_CACHE_INV, on
+    the base) discards dirty lines outside the buffer: every other map
+    works on the buffer's lines alone, and a patched one writes back
+    what it drops."""
+    where, want = [], []
+    for row in rs:
+        for tree in TREES:
+            n = totals(row.out[(tree, 'new')]).foreign
+            if n:
+                where.append(f'{row.name} {tree} ({n} lines)')
+            if tree == 'base' and row.r.b in WHOLE_CACHE_INV:
+                want.append(f'{row.name} {tree}')
+    m.log.comment('suite: maps discarded dirty lines outside the buffer on '
+                  f'{", ".join(where) or "no row"}')
+    m.log.result(bool(want) and [w.rsplit(' (', 1)[0] for w in where] == want,
+                 'suite_only_a_whole_cache_invalidate_discards_other_data')
 
 
 def mutation(m, rs):

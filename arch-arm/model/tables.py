@@ -328,6 +328,8 @@ def model_md(m, runs, aliases, unbuilt, o, tmp):
     doc += ['    ' + l[len('# outer mutation: '):] for l in log.lines
             if l.startswith('# outer mutation: ')]
     doc += other_outer_section(m, m.others)
+    if m.bench_doc:
+        doc += [''] + m.bench_doc
     doc += text(CORES) + cores_rows(m)
     doc += text(MUTATIONS) + mutation_lines(log, 'mutation_') + ['']
     doc += ['    ' + l[2:] for l in log.lines if COMMENTS.match(l)]
