@@ -76,7 +76,7 @@ check_config()
 		bad="${bad:+$bad; }kernel log lacks \"$line\""
 	elif [ -n "$every" ]; then
 		n=$(grep -E '^ *# dma_mapping_[a-z0-9_]+: ' "$build/test.log" |
-		    grep -cF -- ": $line" || true)
+		    grep -cF -- "$line" || true)
 		total=$(sed -n 's/^Ran \([0-9]*\) tests.*/\1/p' <<<"$result")
 		echo "# $name: $n of ${total:-?} case rows log \"$line\""
 		[ "$n" = "$total" ] ||

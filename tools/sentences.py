@@ -114,7 +114,7 @@ MAINLINE_RECORD = '/Documentation/mainline-record.md'
 # The KUnit rows of the record's table, what each ran, and the skips the
 # sentence explains: a record with other skips needs new words.
 MAINLINE_KUNIT = (
-    ('KUnit, `kunit.py run --arch=arm --kunitconfig=kernel/dma`', 0,
+    ('KUnit, `kunit.py run --arch=arm --kunitconfig=kernel/dma', 0,
      'passes on the series ({ran}).'),
     ('KUnit, same with LPAE, SMP, `-smp 2`, `swiotlb=force`', 3,
      'With LPAE, SMP, two CPUs and swiotlb=force: {ran}, the skips being '
