@@ -9,7 +9,8 @@ symbols `NM -u` lists that nothing exports to modules: neither
 Module.symvers SYMVERS (of a kernel built with modules: what modpost
 found exported there, macro-made names included) nor an
 EXPORT_SYMBOL*() of that name in TREE (outside arch/, or in arch/arm/:
-the exports of the configurations that kernel was not).
+the exports of the configurations that kernel was not), also one that
+a macro pastes from its arguments. SYMVERS "-": the tree's alone.
 modpost refuses such a module ("undefined!"), as it refused the suite
 that called dma_capable(), which reads min_low_pfn on 32-bit ARM without
 LPAE. Prints KTAP, one test per object; fails on any such symbol.
@@ -28,6 +29,31 @@ IMPLICIT = {'__this_module'}
 INSTRUMENTATION = ('__asan_', '__hwasan_', '__tsan_', '__ubsan_', '__sanitizer_')
 
 
+# A macro whose body exports a name pasted from its parameters, and the
+# calls of that macro in the same file: get_random_u32 (random.c's
+# DEFINE_BATCHED_ENTROPY), param_ops_uint (params.c's STANDARD_PARAM_DEF).
+MACRO = re.compile(rb'#define[ \t]+(\w+)\(([^)]*)\)((?:[^\n]*\\\n)*[^\n]*)')
+PASTED = re.compile(rb'EXPORT_SYMBOL(?:_GPL)?(?:_NS(?:_GPL)?)?\(\s*([\w\s#]*##[\w\s#]*)')
+
+
+def pasted(text):
+    """The names that the macros of TEXT export for their calls in TEXT."""
+    out = set()
+    for m in MACRO.finditer(text):
+        params = [p.strip() for p in m.group(2).split(b',')]
+        for e in PASTED.finditer(m.group(3)):
+            parts = [p.strip() for p in e.group(1).split(b'##')]
+            for call in re.finditer(rb'\b' + m.group(1) + rb'\(([^()]*)\)', text):
+                args = [a.strip() for a in call.group(1).split(b',')]
+                if len(args) != len(params):
+                    continue
+                name = b''.join(args[params.index(p)] if p in params else p
+                                for p in parts)
+                if re.fullmatch(rb'\w+', name):
+                    out.add(name.decode())
+    return out
+
+
 def exported(tree):
     names = set()
     for top, dirs, files in os.walk(tree):
@@ -40,7 +66,10 @@ def exported(tree):
         for f in files:
             if f.endswith(('.c', '.S', '.h')):
                 with open(os.path.join(top, f), 'rb') as fh:
-                    names.update(m.decode() for m in EXPORT.findall(fh.read()))
+                    text = fh.read()
+                names.update(m.decode() for m in EXPORT.findall(text))
+                if b'##' in text:
+                    names.update(pasted(text))
     return names
 
 
@@ -65,8 +94,9 @@ def main(argv):
         sys.exit('usage: exports.py TREE SYMVERS NM OBJ...')
     tree, symvers, nm, objs = argv[1], argv[2], argv[3], argv[4:]
     names = exported(tree)
-    with open(symvers, encoding='utf-8') as f:
-        names.update(line.split('\t')[1] for line in f if line.count('\t') >= 2)
+    if symvers != '-':
+        with open(symvers, encoding='utf-8') as f:
+            names.update(line.split('\t')[1] for line in f if line.count('\t') >= 2)
     print('KTAP version 1')
     print(f'1..{len(objs)}')
     failed = 0
