@@ -44,10 +44,11 @@ format_range()
 		git -C "$1" branch -q -D "$b"
 	fi
 	[ "$rc" -eq 0 ] || { rm -rf "$tmp"; die "git format-patch failed; $out is as it was"; }
-	# A base with no package (mainline) is a tree brought by hand, whose
-	# commit is no upstream one: the cover letter names the release
-	# instead, and keeps only the prerequisite patch ids.
-	[ "$BASE_PKG" != - ] || sed -i '/^base-commit: /d' "$7"/0000-cover-letter.patch
+	# No base here is an upstream commit (Debian's trees are commits
+	# made here from a package's tarball, the mainline tree is an
+	# upload's): the cover letter names the release instead, and keeps
+	# only the prerequisite patch ids.
+	sed -i '/^base-commit: [0-9a-f]\{40\}$/d' "$7"/0000-cover-letter.patch
 	# The cover letter's "create mode" lines of the diffstat run past
 	# checkpatch's 75 columns, and say what the patches' own diffstats say.
 	sed -i '/^ \(create\|delete\) mode [0-7]\{6\} /d' "$7"/0000-cover-letter.patch
