@@ -9,10 +9,15 @@
   reader can hold. patches/ and Documentation/ are not code. A file
   still over its limit is named in OVER with why, until it is split,
   and the test fails once it is under (so that the list only shrinks);
-- every capability's folder has its README; tools/ itself holds the
-  entry points and what several capabilities share, nothing else;
+- every folder that holds code, in it or below it, has its README.md;
+  tools/checks/README.md names every check, in order, as its header
+  runs it (by default or with --full, on which bases), and no other;
+  tools/ itself holds the entry points and what several capabilities
+  share, nothing else;
 - no include loop among the C files, no import loop among the Python
-  modules of one directory; the ARM model's self-tests call the model,
+  modules of one directory, no call loop among the C files of one
+  directory (a function of A called in B, and one of B called in A, or
+  around a longer cycle); the ARM model's self-tests call the model,
   never the reverse (only main.c calls them); neither cache model
   includes a file of the other's directory: what they share is in
   tools/include/.
@@ -26,6 +31,7 @@ import sys
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(TOP, 'tools'))
 
+from check import header  # noqa: E402
 from ktap import report  # noqa: E402
 
 LIMITS = {'shell': 150, 'C': 400, 'Python': 400}
@@ -104,6 +110,8 @@ def graph_has_loop(edges):
 
 
 def includes(files, tests):
+    """The include loop and cross-model tests; returns the includes, a
+    C file -> the C files it includes."""
     c = [f for f in files if kind(f) == 'C']
     shared = {os.path.basename(f): f for f in c if f.startswith('tools/include/')}
     models = ('arch-arm/model', 'other-arches/model')
@@ -127,6 +135,7 @@ def includes(files, tests):
                   ' -> '.join(loop) if loop else f'{sum(map(len, edges.values()))} includes, no loop'))
     tests.append((not cross, 'models_share_only_tools_include',
                   '; '.join(cross) or 'neither model includes a file of the other'))
+    return edges
 
 
 def imports(files, tests):
@@ -146,6 +155,62 @@ def imports(files, tests):
                   ' -> '.join(loop) if loop else f'{sum(map(len, edges.values()))} imports, no loop'))
 
 
+def c_code(path):
+    """The text of PATH without comments, strings and character constants."""
+    text = open(os.path.join(TOP, path), errors='replace').read()
+    return re.sub(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'',
+                  lambda m: ' ' if m.group(0)[0] == '/' else '""', text, flags=re.S)
+
+
+# a function's definition: not static, its body's brace on a line of its own
+C_DEF = re.compile(r'^(?!static\b)[A-Za-z_][\w \t*]*?\b(\w+)'
+                   r'\((?:[^;{}()]|\([^()]*\))*\)\s*\n\{', re.M)
+C_CALL = re.compile(r'\b(\w+)\s*\(')
+# a declaration's first line: at the start of a line, not a directive
+C_DECL = re.compile(r'^[A-Za-z_][^\n]*', re.M)
+
+
+def reach(edges, n, seen):
+    """N and every node that EDGES lead to from it."""
+    seen.add(n)
+    for m in edges.get(n, ()):
+        if m not in seen:
+            reach(edges, m, seen)
+    return seen
+
+
+def calls(files, inc, tests):
+    """No loop of calls among the .c files of a directory: B calls A when
+    it calls a function that A defines (not static) and that B or a
+    header it includes (INC) declares, so that a libc function that a
+    file of kernel stubs defines is not one; a function passed by
+    address is not a call."""
+    c = [f for f in files if kind(f) == 'C']
+    code = {f: c_code(f) for f in c}
+    defs = {f: set(C_DEF.findall(code[f])) for f in c}
+    loops, nedges = [], 0
+    for d in sorted({os.path.dirname(f) for f in c if f.endswith('.c')}):
+        here = [f for f in c if os.path.dirname(f) == d and f.endswith('.c')]
+        owner = {n: f for f in here for n in defs[f]}
+        edges, names = {}, {}
+        for b in here:
+            decl = ' '.join(' '.join(C_DECL.findall(code[h])) for h in reach(inc, b, set()))
+            declared = set(C_CALL.findall(decl))
+            for n in set(C_CALL.findall(code[b])) & declared - defs[b]:
+                a = owner.get(n)
+                if a:
+                    edges.setdefault(b, set()).add(a)
+                    names.setdefault((b, a), []).append(n)
+        nedges += sum(map(len, edges.values()))
+        loop = graph_has_loop(edges)
+        if loop:
+            loops.append(', '.join(f'{os.path.basename(x)} calls '
+                                   f'{sorted(names[x, y])[0]}() of {os.path.basename(y)}'
+                                   for x, y in zip(loop, loop[1:])) + f' (in {d}/)')
+    tests.append((not loops, 'no_c_call_loop', '; '.join(loops) or
+                  f'{nedges} calls between files of a directory, no loop'))
+
+
 def selftests_called_by_main_only(tests):
     d = os.path.join(TOP, 'arch-arm', 'model')
     fns = re.findall(r'^\w[\w\s\*]*?\b(selftest_\w+)\(void\)', open(os.path.join(d, 'selftest.c')).read(),
@@ -159,10 +224,6 @@ def selftests_called_by_main_only(tests):
                   '; '.join(callers) or f'{len(fns)} self-test functions, called from main.c only'))
 
 
-# The folders that hold a capability, each with its README.md
-CAPABILITIES = ('kunit', 'arch-arm/model', 'arch-arm/coverage', 'arch-arm/benchmark',
-                'arch-arm/configs', 'other-arches', 'tools', 'tools/series.d')
-
 # What tools/ holds at its top: the entry points and what they share.
 # A capability's runner or library goes in its folder instead.
 TOOLS_ENTRY = ('run', 'check', 'setup', 'series', 'fresh-machine')
@@ -173,10 +234,44 @@ TOOLS_SHARED = ('README.md', 'check.py', 'lib-standin.sh', 'house.py', 'packages
 
 
 def readmes(files, tests):
-    missing = [d for d in CAPABILITIES if f'{d}/README.md' not in files]
-    tests.append((not missing, 'capability_folders_have_readmes',
+    dirs = set()
+    for d in {os.path.dirname(f) for f in files if kind(f)}:
+        while d not in dirs:
+            dirs.add(d)
+            d = os.path.dirname(d)
+    missing = sorted(d for d in dirs if os.path.join(d, 'README.md') not in files)
+    tests.append((not missing, 'code_folders_have_readmes',
                   f'no README.md in {", ".join(missing)}' if missing else
-                  f'{len(CAPABILITIES)} folders, each with its README.md'))
+                  f'{len(dirs)} folders that hold code, each with its README.md'))
+
+
+CHECKS = 'tools/checks'
+# "- `NAME` (default[, bases B...]): ..." or "- `NAME` (`--full`[, bases B...]): ..."
+CHECK_ITEM = re.compile(r'^- `([0-9][^`]*)`(.*)', re.M)
+
+
+def checks_readme(tests):
+    """tools/checks/README.md lists the checks as tools/check.py runs them."""
+    d = os.path.join(TOP, CHECKS)
+    want = {}
+    for f in sorted(os.listdir(d)):
+        if f[:1].isdigit():
+            s = os.path.join(d, f)
+            bases = ' '.join(header('bases', s).split())
+            want[f] = '(`--full`' if header('full', s) else '(default'
+            want[f] += f', bases {bases})' if bases else ')'
+    path = os.path.join(d, 'README.md')
+    have = CHECK_ITEM.findall(open(path).read() if os.path.exists(path) else '')
+    names = [n for n, _ in have]
+    wrong = [f'no line for {n}' for n in want if n not in names]
+    wrong += [f'{n}: no such check' if n not in want else
+              f'{n}: "{rest.split(":")[0].strip()}", but the check runs {want[n]}'
+              for n, rest in have if not rest.startswith(f' {want.get(n)}:')]
+    if not wrong and names != list(want):
+        wrong = ['the checks not once each, in the order of the files']
+    tests.append((not wrong, 'checks_readme_lists_the_checks',
+                  f'{CHECKS}/README.md: {"; ".join(wrong)}' if wrong else
+                  f'{CHECKS}/README.md: {len(want)} checks, in order, each as its header runs it'))
 
 
 def tools_top(files, tests):
@@ -201,10 +296,12 @@ def main():
     tests = []
     issue_numbers(tests)
     readmes(files, tests)
+    checks_readme(tests)
     tools_top(files, tests)
     sizes(files, tests)
-    includes(files, tests)
+    inc = includes(files, tests)
     imports(files, tests)
+    calls(files, inc, tests)
     selftests_called_by_main_only(tests)
     return report(tests)
 

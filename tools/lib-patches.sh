@@ -47,13 +47,16 @@ mend()
 # already, and the review asked not to add a second line. So is
 # MISSING_SIGN_OFF: the committed patches are a reference copy that no
 # person has signed; tools/series send-ready adds the sender's sign-off,
-# and 12-send-ready runs checkpatch on what it writes.
+# and 12-send-ready runs checkpatch on what it writes. A patch whose
+# "Fixes: <to be filled> (blame: ...)" line send-ready fills (with the
+# id the sender finds in a mainline clone) also has MISSING_FIXES_TAG
+# off; that patch only.
 checkpatch_test()
 {
-	local out
+	local out ignore=UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES,MISSING_SIGN_OFF
 
-	out=$("$1/scripts/checkpatch.pl" --strict \
-	      --ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES,MISSING_SIGN_OFF \
+	grep -q '^Fixes: <to be filled> (blame: .*)$' "$2" && ignore=$ignore,MISSING_FIXES_TAG
+	out=$("$1/scripts/checkpatch.pl" --strict --ignore "$ignore" \
 	      --root="$1" "$2" 2>&1 | grep '^total:' || true)
 	echo "# $(basename "$2"): $out"
 	case "$out" in

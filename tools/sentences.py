@@ -90,9 +90,14 @@ def arches_sentence():
     none = [c for c, x in maponly.items() if not x and not boards[c]]
     if not lose or any('_wt' not in c for c in none):
         raise SummaryError(f'{ARCHES_MODEL}: not every write-back configuration loses')
+    # the model's caches are finite: a loss as large as the cache is all it held
+    size = {r['config']: int(r['size'].split()[0]) * 1024
+            for r in table(ARCHES_MODEL, 'write miss allocates')}
+    whole = all(maponly[c] == size.get(c) for c in lose)
     text = (f'In the model (tools/check other-arches-model, 6.12.117): '
             f'before, {", ".join(lose)} lost {span([maponly[c] for c in lose])} '
-            'of the 409,600 bytes of a map-only buffer')
+            'of the 409,600 bytes of a map-only buffer' +
+            (', as much as each one\'s data cache holds' if whole else ''))
     if keep:
         text += (f'; {", ".join(keep)} lost none there (the buffer is larger '
                  'than the cache, which r4k then writes back by index) but '

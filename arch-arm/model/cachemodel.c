@@ -26,7 +26,7 @@ struct model m;
  * __dma_page_dev_to_cpu() in arch/arm/mm/dma-mapping.c, which
  * arch-arm/model/dmaseq.py reads from the tree's source. With
  * --dma-mapping, the ELF's compiled arch_sync_dma_for_device() and
- * arch_sync_dma_for_cpu() (dma-mapping.o) run them instead (emu.c).
+ * arch_sync_dma_for_cpu() (dma-mapping.o) run them instead (dmamapping.c).
  */
 #define MAX_SEQ	8
 static const char *map_seq[MAX_SEQ], *unmap_seq[MAX_SEQ];

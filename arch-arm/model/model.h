@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * cachemodel's shared state and interfaces. One job per file:
- * emu.c (Unicorn, ELF loading, calls, what dma-mapping.o needs),
- * armregs.c (registers, conditions), decode.c (coprocessor and SCB
- * decoding, the memory hooks), cores.c (each core's L1 geometry),
+ * emu.c (Unicorn, ELF loading, calls), dmamapping.c (what the compiled
+ * dma-mapping.o needs, and its steps), armregs.c (registers,
+ * conditions), decode.c (coprocessor and SCB decoding, the memory
+ * hooks), cores.c (each core's L1 geometry),
  * cache.c (the finite L1 of each core), outer.c (the outer caches, their
  * registers and line operations), cachemodel.c (scenarios), main.c
  * (options), selftest.c (the model's own tests, which call the model),
@@ -95,7 +96,7 @@ struct model {
 	enum repl repl;
 	bool thumb, spec, evict, trace, inv_as_flush, in_map, outer, no_stream;
 	uint32_t win_base;	/* WIN_BASE */
-	/* --dma-mapping: the compiled dma-mapping.o runs the steps (emu.c) */
+	/* --dma-mapping: dma-mapping.o runs the steps (dmamapping.c) */
 	bool dma_mapping, step_seen;
 	uint32_t page_address_at, page_size, steps[5], span_lo, span_size;
 	/* --suite: the compiled KUnit suite runs (suite.c) */
@@ -193,6 +194,8 @@ void pv_fixup(void);
 void emu_open(void);
 bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2);
 void outer_open(void);
+
+/* dmamapping.c: the compiled dma-mapping.o */
 void dma_mapping_open(uint32_t map, uint32_t unmap);
 bool dma_mapping_hook(uint64_t pc);
 

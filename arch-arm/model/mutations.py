@@ -43,7 +43,8 @@ DECODER_MUTATIONS = (
      r'mva_op\(v, L_INV\)', 'mva_op(v, L_CLEAN)'),
 )
 DECODER = ('decode', 'memhooks')
-UNTOUCHED = ('main', 'cachemodel', 'cache', 'cores', 'armregs', 'emu', 'outer', 'selftest', 'stream', 'suite')
+UNTOUCHED = ('main', 'cachemodel', 'cache', 'cores', 'armregs', 'dmamapping', 'emu', 'outer',
+             'selftest', 'stream', 'suite')
 
 
 def selftests(m):

@@ -6,7 +6,7 @@
  * One CPU, nothing to wait for: the L2C-220's range operations take
  * l2x0_lock (cache-l2x0.c) around each block of lines.
  *
- * For dma-mapping.o (cachemodel --dma-mapping, emu.c sets the data):
+ * For dma-mapping.o (cachemodel --dma-mapping, dmamapping.c sets the data):
  * its lowmem path calls page_address(), which the model carries out at
  * its address (the page's lowmem VA); the highmem path
  * (__kmap_local_page_prot) is not modelled and stops the run; the
@@ -46,7 +46,7 @@ _set_bit:
 
 	.globl	page_address
 	.type	page_address, %function
-page_address:				@ done by the model (emu.c)
+page_address:				@ done by the model (dmamapping.c)
 	UDF(0)				@ stops the run if reached
 
 	.globl	__kmap_local_page_prot

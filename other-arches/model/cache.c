@@ -1,45 +1,154 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dmamodel's data cache: one line per line of the modelled window, over
- * a separate DRAM array, write-back or (--write-through) write-through
- * without allocation on a store; hit, index and whole-cache operations,
- * and the CPU's loads and stores through it.
+ * dmamodel's data cache: finite, with the geometry of the modelled core
+ * (--size, --ways, --line: tables.py's CACHES, with its sources), over a
+ * separate array for the memory of the modelled window.
+ *
+ * A read miss allocates a line; a write miss allocates one in a
+ * write-back cache that allocates on writes (--alloc write), and goes
+ * to memory otherwise, as every store does in a write-through cache
+ * (--write-through). Allocating into a full set takes the way the
+ * core's replacement picks (--repl: LRU, pseudo-random, round-robin),
+ * after any invalid way; a dirty victim is written back (counted as
+ * natural), not lost. So the cache holds at most SIZE bytes of what the
+ * CPU wrote, and a map can only lose what it holds. Operations by
+ * address act on the line if it is present, by set and way on that
+ * slot, on the whole cache on every line.
  */
 
+#include <stdlib.h>
 #include <string.h>
 #include "dmamodel.h"
 
-void l_fill(unsigned int i)
+void cache_init(void)
 {
-	memcpy(m.cdata + i * m.line, m.dram + i * m.line, m.line);
-	m.valid[i] = 1;
-	m.dirty[i] = 0;
+	m.nslots = m.size / m.line;
+	m.nsets = m.ways ? m.nslots / m.ways : 0;
+	m.lshift = __builtin_ctz(m.line);
+	if (!m.nsets || (m.nsets & (m.nsets - 1)) || m.nsets * m.ways * m.line != m.size ||
+	    m.nslots > MAX_SLOTS)
+		die("cache geometry: SIZE / (WAYS * LINE) sets, a power of two");
+	m.tag = calloc(m.nslots, sizeof(*m.tag));
+	m.valid = calloc(m.nslots, 1);
+	m.dirty = calloc(m.nslots, 1);
+	m.cdata = calloc(m.nslots, m.line);
+	m.stamp = calloc(m.nslots, sizeof(*m.stamp));
+	m.dram = calloc(WIN_SIZE, 1);
+	if (!m.tag || !m.valid || !m.dirty || !m.cdata || !m.stamp || !m.dram)
+		die("out of memory");
 }
 
-static void l_clean(unsigned int i)
+/* an empty cache over memory that holds stale data, and no counts */
+void cache_reset(void)
 {
-	if (m.valid[i] && m.dirty[i]) {
-		memcpy(m.dram + i * m.line, m.cdata + i * m.line, m.line);
-		m.dirty[i] = 0;
+	uint32_t a;
+
+	memset(m.valid, 0, m.nslots);
+	memset(m.dirty, 0, m.nslots);
+	memset(m.stamp, 0, m.nslots * sizeof(*m.stamp));
+	m.tick = 0;
+	m.rr = 0;
+	m.lfsr = 0xace1u;	/* fixed seed: runs are reproducible */
+	for (a = 0; a < WIN_SIZE; a++)
+		m.dram[a] = stale(m.win + a);
+	memset(&m.c, 0, sizeof(m.c));
+}
+
+static inline uint32_t line_addr(uint32_t a)
+{
+	return a & ~(m.line - 1);
+}
+
+static inline unsigned int set_of(uint32_t a)
+{
+	return (a >> m.lshift) & (m.nsets - 1);
+}
+
+static inline uint8_t *mem(uint32_t a)
+{
+	return m.dram + (a - m.win);
+}
+
+/* the slot that holds A's line, or -1 */
+int slot_of(uint32_t a)
+{
+	unsigned int s = set_of(a) * m.ways, w;
+
+	for (w = 0; w < m.ways; w++)
+		if (m.valid[s + w] && m.tag[s + w] == line_addr(a))
+			return s + w;
+	return -1;
+}
+
+static void writeback(unsigned int s)
+{
+	memcpy(mem(m.tag[s]), m.cdata + s * m.line, m.line);
+	m.dirty[s] = 0;
+}
+
+static unsigned int victim(unsigned int set)
+{
+	unsigned int s = set * m.ways, w, best = 0;
+
+	for (w = 0; w < m.ways; w++)
+		if (!m.valid[s + w])
+			return s + w;
+	switch (m.repl) {
+	case R_RR:
+		/* one pointer for the cache, advanced on each replacement */
+		w = m.rr;
+		m.rr = (w + 1) % m.ways;
+		return s + w;
+	case R_RANDOM:
+		/* 16-bit Fibonacci LFSR, taps 16 14 13 11 */
+		m.lfsr = (m.lfsr >> 1) |
+			 ((((m.lfsr >> 0) ^ (m.lfsr >> 2) ^ (m.lfsr >> 3) ^
+			    (m.lfsr >> 5)) & 1) << 15);
+		return s + m.lfsr % m.ways;
+	case R_LRU:
+		for (w = 1; w < m.ways; w++)
+			if (m.stamp[s + w] < m.stamp[s + best])
+				best = w;
+		return s + best;
+	}
+	return s;
+}
+
+/* allocate the line of A (not present): a dirty victim is written back */
+static unsigned int allocate(uint32_t a)
+{
+	unsigned int s = victim(set_of(a));
+
+	if (m.valid[s] && m.dirty[s]) {
+		writeback(s);
+		m.c.natural++;
+	}
+	m.tag[s] = line_addr(a);
+	memcpy(m.cdata + s * m.line, mem(line_addr(a)), m.line);
+	m.valid[s] = 1;
+	m.dirty[s] = 0;
+	return s;
+}
+
+static inline void touch(unsigned int s)
+{
+	m.stamp[s] = ++m.tick;
+}
+
+static void slot_op(unsigned int s, enum lop op)
+{
+	if (!m.valid[s])
+		return;
+	if (op != L_INV && m.dirty[s]) {
+		writeback(s);
 		m.c.wb++;
 	}
-}
-
-static void l_inv(unsigned int i)
-{
-	if (m.valid[i] && m.dirty[i])
-		m.c.discarded++;
-	m.valid[i] = 0;
-	m.dirty[i] = 0;
-}
-
-
-static void l_op(unsigned int i, enum lop op)
-{
-	if (op != L_INV)
-		l_clean(i);
-	if (op != L_CLEAN)
-		l_inv(i);
+	if (op != L_CLEAN) {
+		if (m.dirty[s])
+			m.c.discarded++;
+		m.valid[s] = 0;
+		m.dirty[s] = 0;
+	}
 }
 
 void count(enum lop op)
@@ -52,10 +161,11 @@ void count(enum lop op)
 		m.c.flush++;
 }
 
-/* a hit operation on the line of A (LEN bytes from its aligned start) */
+/* a hit operation on the lines of A's LEN-byte aligned block */
 void hit_op(uint32_t a, unsigned int len, enum lop op)
 {
 	uint32_t lo = a & ~(len - 1), x;
+	int s;
 
 	if (a - m.win >= WIN_SIZE) {
 		fail("cache operation on 0x%08x, outside the modelled window", a);
@@ -66,74 +176,108 @@ void hit_op(uint32_t a, unsigned int len, enum lop op)
 	m.have_last = true;
 	m.last = a;
 	count(op);
-	for (x = lo; x < lo + len; x += m.line)
-		if (x - m.win < WIN_SIZE)
-			l_op((x - m.win) >> m.lshift, op);
+	for (x = lo; x < lo + len; x += m.line) {
+		s = x - m.win < WIN_SIZE ? slot_of(x) : -1;
+		if (s >= 0)
+			slot_op(s, op);
+	}
 }
 
-/* an index operation: every modelled line of that set */
-void index_op(uint32_t a, unsigned int sets, unsigned int line,
-		     enum lop op)
+/* an index operation: the line in WAY of SET, whatever it holds */
+void index_op(unsigned int set, unsigned int way, enum lop op)
 {
-	unsigned int set = (a / line) & (sets - 1), i;
-	uint32_t x;
-
 	m.c.index++;
-	if (set == 0)
+	if (set == 0 && way == 0)
 		m.c.passes++;
-	for (x = m.win + set * line; x - m.win < WIN_SIZE; x += sets * line)
-		for (i = 0; i < line; i += m.line)
-			l_op((x + i - m.win) >> m.lshift, op);
+	slot_op((set & (m.nsets - 1)) * m.ways + (way & (m.ways - 1)), op);
 }
 
 void all_op(enum lop op)
 {
-	unsigned int i;
+	unsigned int s;
 
 	m.c.all++;
 	m.c.passes++;
-	for (i = 0; i < m.nlines; i++)
-		l_op(i, op);
+	for (s = 0; s < m.nslots; s++)
+		slot_op(s, op);
 }
 
 void cpu_write(uint32_t a, uint8_t v)
 {
-	unsigned int i = (a - m.win) >> m.lshift;
+	int s = slot_of(a);
 
-	if (m.wt) {
-		if (m.valid[i])
-			m.cdata[a - m.win] = v;
-		m.dram[a - m.win] = v;
+	if (m.wt || (s < 0 && !m.walloc)) {
+		if (s >= 0)
+			m.cdata[s * m.line + (a & (m.line - 1))] = v;
+		*mem(a) = v;
 		return;
 	}
-	if (!m.valid[i])
-		l_fill(i);
-	m.cdata[a - m.win] = v;
-	m.dirty[i] = 1;
+	if (s < 0)
+		s = allocate(a);
+	touch(s);
+	m.cdata[s * m.line + (a & (m.line - 1))] = v;
+	m.dirty[s] = 1;
 }
 
-void cpu_touch(uint32_t a)
+/* a CPU load: allocates on a miss */
+uint8_t cpu_load(uint32_t a)
 {
-	unsigned int i = (a - m.win) >> m.lshift;
+	int s = slot_of(a);
 
-	if (!m.valid[i])
-		l_fill(i);
+	if (s < 0)
+		s = allocate(a);
+	touch(s);
+	return m.cdata[s * m.line + (a & (m.line - 1))];
 }
 
-uint8_t cpu_read(uint32_t a)
+/* what a CPU load returns, without changing the cache */
+uint8_t cpu_peek(uint32_t a)
 {
-	unsigned int i = (a - m.win) >> m.lshift;
+	int s = slot_of(a);
 
-	return m.valid[i] ? m.cdata[a - m.win] : m.dram[a - m.win];
+	return s >= 0 ? m.cdata[s * m.line + (a & (m.line - 1))] : *mem(a);
 }
 
-void model_reset(void)
+/*
+ * A speculative fill of A's line if absent, into a free way only: the
+ * adversary's choice, since a fill that evicted a dirty line would write
+ * it back and could only hide a loss.
+ */
+void spec_fill(uint32_t a)
 {
-	uint32_t a;
+	unsigned int s = set_of(a) * m.ways, w;
 
-	memset(m.valid, 0, m.nlines);
-	memset(m.dirty, 0, m.nlines);
-	for (a = 0; a < WIN_SIZE; a++)
-		m.dram[a] = stale(m.win + a);
-	memset(&m.c, 0, sizeof(m.c));
+	if (slot_of(a) >= 0)
+		return;
+	for (w = 0; w < m.ways; w++)
+		if (!m.valid[s + w])
+			break;
+	if (w == m.ways)
+		return;
+	touch(allocate(a));
+	m.c.specfill++;
+}
+
+/* every dirty line evicted, written back over what is in memory */
+void evict_all(void)
+{
+	unsigned int s;
+
+	for (s = 0; s < m.nslots; s++)
+		if (m.valid[s] && m.dirty[s]) {
+			writeback(s);
+			m.valid[s] = 0;
+			m.c.evicted++;
+		}
+}
+
+/* the dirty lines of [LO, HI) in the cache */
+unsigned long dirty_lines_in(uint32_t lo, uint32_t hi)
+{
+	unsigned long n = 0;
+	unsigned int s;
+
+	for (s = 0; s < m.nslots; s++)
+		n += m.valid[s] && m.dirty[s] && m.tag[s] + m.line > lo && m.tag[s] < hi;
+	return n;
 }

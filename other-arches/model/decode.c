@@ -10,15 +10,18 @@
 
 /*
  * MIPS "cache op, offset(base)": op bits 1:0 the cache (0 I, 1 D, 2 T,
- * 3 S), bits 4:2 the operation. Secondary-cache operations act on the
- * one modelled level: the kernel uses them only where the primary
- * caches are inclusive (cpu_has_inclusive_pcaches), so they act on the
- * data the CPU holds.
+ * 3 S), bits 4:2 the operation. The modelled cache is the primary data
+ * cache (--level 1) or the secondary (--level 2), where the kernel
+ * issues secondary operations only (cpu_has_inclusive_pcaches: the
+ * primary is a subset of it, which its operations also reach); an
+ * operation on the other one stops the run. An index operation names
+ * the set in the address bits above the line offset and the way in the
+ * bits above the way size (as the kernel's r4k blast loops step).
  */
 static void mips_insn(uint32_t insn)
 {
-	unsigned int op, base, c, kind;
-	uint32_t ea;
+	unsigned int op, base, c;
+	uint32_t ea, waysize = m.size / m.ways;
 
 	if (insn == 0x0000000f) {	/* sync */
 		m.c.barrier++;
@@ -30,37 +33,28 @@ static void mips_insn(uint32_t insn)
 	op = (insn >> 16) & 31;
 	ea = reg(UC_MIPS_REG_0 + base) + (uint32_t)(int32_t)(int16_t)insn;
 	c = op & 3;
-	kind = op >> 2;
 	if (c == 0) {
 		m.c.icache++;
 		return;
 	}
 	if (c == 3)
 		m.c.l2++;
-	switch ((c == 1 ? 0 : 0x10) | kind) {
-	case 0x00:	/* Index_Writeback_Inv_D */
-		index_op(ea, m.sets, m.line, L_FLUSH);
+	if (c != (m.level == 2 ? 3 : 1)) {
+		fail("MIPS cache op 0x%02x at 0x%08x: a cache not modelled", op, ea);
+		return;
+	}
+	switch (op >> 2) {
+	case 0:		/* Index_Writeback_Inv_D, _SD */
+		index_op(ea >> m.lshift, ea / waysize, L_FLUSH);
 		break;
-	case 0x10:	/* Index_Writeback_Inv_SD */
-		index_op(ea, m.ssets, m.sline, L_FLUSH);
-		break;
-	case 0x04:	/* Hit_Invalidate_D */
+	case 4:		/* Hit_Invalidate_D, _SD */
 		hit_op(ea, m.line, L_INV);
 		break;
-	case 0x14:	/* Hit_Invalidate_SD */
-		hit_op(ea, m.sline, L_INV);
-		break;
-	case 0x05:	/* Hit_Writeback_Inv_D */
+	case 5:		/* Hit_Writeback_Inv_D, _SD */
 		hit_op(ea, m.line, L_FLUSH);
 		break;
-	case 0x15:	/* Hit_Writeback_Inv_SD */
-		hit_op(ea, m.sline, L_FLUSH);
-		break;
-	case 0x06:	/* Hit_Writeback_D */
+	case 6:		/* Hit_Writeback_D, _SD */
 		hit_op(ea, m.line, L_CLEAN);
-		break;
-	case 0x16:	/* Hit_Writeback_SD */
-		hit_op(ea, m.sline, L_CLEAN);
 		break;
 	default:
 		fail("MIPS cache op 0x%02x at 0x%08x: not modelled", op, ea);
@@ -149,7 +143,7 @@ static void m68k_insn(uint16_t op, uint16_t ext)
 		return;
 	ea = reg(UC_M68K_REG_A0 + (op & 7));
 	if (m.coldfire && scope == 1) {
-		index_op(ea, m.sets, m.line, lop);
+		index_op(ea >> m.lshift, ea & 3, lop);
 		return;
 	}
 	switch (scope) {

@@ -3,8 +3,9 @@
  * dmamodel: execute the compiled DMA cache maintenance of a non-ARM
  * non-coherent architecture (MIPS r4k, 32-bit PowerPC, m68k 040/060,
  * ColdFire V4e with a copyback or write-through data cache, OpenRISC
- * 1000) against a software data cache, with the scenarios of the ARM
- * model (arch-arm/model/cachemodel.c, whose ideas this reuses).
+ * 1000) against a software data cache of the core's geometry, with the
+ * scenarios of the ARM model (arch-arm/model/cachemodel.c, whose ideas
+ * this reuses).
  *
  * Unicorn executes MIPS "cache", PowerPC dcbi/dcbf/dcbst, m68k
  * cinv/cpush and ColdFire cpushl and CACR writes without any cache (as
@@ -27,19 +28,29 @@
 #include <string.h>
 #include "dmamodel.h"
 
-struct model m;
-
 static void usage(void)
 {
 	fprintf(stderr,
 		"usage: dmamodel --arch mips|mipsel|ppc|m68k|or1k --elf FILE --win ADDR\n"
-		"                [--cpu N] [--uc-off N] [--arg-off N] --line N [--sets N]\n"
-		"                [--sline N --ssets N] [--spec] [--no-evict] [--push-keeps]\n"
-		"                [--coldfire] [--write-through]\n"
+		"                [--cpu N] [--uc-off N] [--arg-off N]\n"
+		"                --size N --ways N --line N --repl lru|random|rr\n"
+		"                --alloc read|write [--write-through] [--level 1|2]\n"
+		"                [--spec] [--no-evict] [--push-keeps] [--coldfire]\n"
 		"                [--set NAME=VALUE|@SYM]... [--setup FN[:ARG]]\n"
 		"                (--map FN [--unmap FN] [--scenario NAME]... |\n"
 		"                 --selftest WHAT:FN[:DIR]...)\n");
 	exit(2);
+}
+
+static int choose(const char *arg, const char *const *names, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(arg, names[i]))
+			return i;
+	usage();
+	return -1;
 }
 
 int main(int argc, char **argv)
@@ -48,8 +59,9 @@ int main(int argc, char **argv)
 		{ "arch", 1, NULL, 'a' }, { "elf", 1, NULL, 'e' },
 		{ "win", 1, NULL, 'w' }, { "cpu", 1, NULL, 'C' },
 		{ "uc-off", 1, NULL, 'u' }, { "arg-off", 1, NULL, 'o' },
-		{ "line", 1, NULL, 'l' }, { "sets", 1, NULL, 's' },
-		{ "sline", 1, NULL, 'L' }, { "ssets", 1, NULL, 'S' },
+		{ "line", 1, NULL, 'l' }, { "size", 1, NULL, 's' },
+		{ "ways", 1, NULL, 'y' }, { "repl", 1, NULL, 'r' },
+		{ "alloc", 1, NULL, 'A' }, { "level", 1, NULL, 'L' },
 		{ "spec", 0, NULL, 'p' }, { "no-evict", 0, NULL, 'E' },
 		{ "push-keeps", 0, NULL, 'k' }, { "set", 1, NULL, 'x' },
 		{ "setup", 1, NULL, 'i' }, { "map", 1, NULL, 'm' },
@@ -58,15 +70,16 @@ int main(int argc, char **argv)
 		{ "write-through", 0, NULL, 'W' }, { NULL, 0, NULL, 0 },
 	};
 	const char *elf = NULL, *map = NULL, *unmap = NULL, *setup = NULL;
+	static const char *const repl[] = { "lru", "random", "rr" };
+	static const char *const alloc[] = { "read", "write" };
 	const char *only[16], *sets[32], *tests[16];
 	unsigned int nonly = 0, nsets = 0, ntests = 0, i;
 	bool ok = true, wt = false;
-	int c;
+	int c, repl_set = -1, alloc_set = -1;
 
 	m.cpu = -1;
 	m.evict = true;
-	m.line = 32;
-	m.sets = 256;
+	m.level = 1;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
@@ -94,9 +107,11 @@ int main(int argc, char **argv)
 		case 'u': m.uc_off = strtoul(optarg, NULL, 0); break;
 		case 'o': m.arg_off = strtoul(optarg, NULL, 0); break;
 		case 'l': m.line = atoi(optarg); break;
-		case 's': m.sets = atoi(optarg); break;
-		case 'L': m.sline = atoi(optarg); break;
-		case 'S': m.ssets = atoi(optarg); break;
+		case 's': m.size = atoi(optarg); break;
+		case 'y': m.ways = atoi(optarg); break;
+		case 'r': repl_set = choose(optarg, repl, ARRAY_SIZE(repl)); break;
+		case 'A': alloc_set = choose(optarg, alloc, ARRAY_SIZE(alloc)); break;
+		case 'L': m.level = atoi(optarg); break;
 		case 'p': m.spec = true; break;
 		case 'E': m.evict = false; break;
 		case 'k': m.push_keeps = true; break;
@@ -121,24 +136,14 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (!elf || !m.win || (!map && !ntests) || m.line < 4 ||
-	    (m.line & (m.line - 1)) || (m.sets & (m.sets - 1)) ||
-	    m.sets > MAX_SETS)
+	if (!elf || !m.win || (!map && !ntests) || m.line < 4 || (m.line & (m.line - 1)) ||
+	    !m.size || !m.ways || repl_set < 0 || alloc_set < 0 || m.level < 1 || m.level > 2)
 		usage();
-	if (!m.sline) {
-		m.sline = m.line;
-		m.ssets = m.sets;
-	}
-	m.lshift = __builtin_ctz(m.line);
-	m.nlines = WIN_SIZE / m.line;
-	m.valid = calloc(m.nlines, 1);
-	m.dirty = calloc(m.nlines, 1);
-	m.cdata = calloc(WIN_SIZE, 1);
-	m.dram = calloc(WIN_SIZE, 1);
-	if (!m.valid || !m.dirty || !m.cdata || !m.dram)
-		die("out of memory");
+	m.repl = repl_set;
+	cache_init();
+	cache_reset();
 
-	emu_open();
+	emu_open(hook_code);
 	load_elf(elf);
 	for (i = 0; i < nsets; i++)
 		set_word(sets[i]);
@@ -154,9 +159,11 @@ int main(int argc, char **argv)
 		}
 	}
 	/* the self-tests check decoding: they need lines the CPU dirtied */
+	m.walloc = true;
 	for (i = 0; i < ntests; i++)
 		ok &= selftest(tests[i]);
 	m.wt = wt;
+	m.walloc = alloc_set == 1 && !wt;
 	if (map && !run_scenarios(map, unmap, only, nonly))
 		ok = false;
 	uc_close(m.uc);

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * dmamodel's shared state and interfaces. One job per file: emu.c
- * (Unicorn glue: errors, registers, memory hooks, ELF loading, calls),
- * or1k.c (an OpenRISC interpreter over Unicorn's memory),
- * cache.c (the software data cache), decode.c (each architecture's cache
- * instructions), scenario.c (the scenarios and self-tests), dmamodel.c
- * (options, main). What it shares with the ARM model is in
- * tools/include/dmacheck.h, which both models include.
+ * dmamodel's shared state and interfaces. One job per file: state.c (the
+ * shared state and errors), cache.c (the finite data cache), or1k.c (an
+ * OpenRISC interpreter over Unicorn's memory), emu.c (Unicorn glue:
+ * registers, memory hooks, ELF loading, calls), decode.c (each
+ * architecture's cache instructions, in the code hook that dmamodel.c
+ * hands to emu.c), scenario.c (the scenarios and self-tests), dmamodel.c
+ * (options, main). Each file uses only those before it in this order
+ * (other-arches/model/run.py checks it: dmamodel_files_call_one_way).
+ * What it shares with the ARM model is in tools/include/dmacheck.h,
+ * which both models include.
  */
 #ifndef DMAMODEL_H
 #define DMAMODEL_H
@@ -22,18 +25,22 @@
 #define TI_BASE		0x00e00000u	/* MIPS thread_info, task */
 #define RET_ADDR	0x00d00000u
 #define MAX_INSNS	50000000u
-#define MAX_SETS	(1u << 14)
+#define MAX_SLOTS	(WIN_SIZE / 16)	/* the window in lines of 16 bytes */
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define __printf(a, b)	__attribute__((format(printf, a, b)))
 
 enum arch { A_MIPS, A_PPC, A_M68K, A_OR1K };
+enum repl { R_LRU, R_RANDOM, R_RR };
 
 struct counts {
 	unsigned long lost, exposed, devwrong, neigh;
 	unsigned long inv, clean, flush, index, page, all, l2;
 	unsigned long barrier, icache, mem, wb, evicted, discarded;
 	unsigned long specfill, insns, passes;
+	unsigned long natural;		/* dirty lines written back on replacement */
+	unsigned long dirtymap;		/* most dirty lines of a buffer at its map */
+	unsigned long maplost, mapwb;	/* most bytes lost, lines written back, by a map */
 };
 
 struct model {
@@ -42,12 +49,21 @@ struct model {
 	bool be, spec, evict, push_keeps;
 	bool coldfire;		/* cpushl by set and way; CACR invalidates */
 	bool wt;		/* write-through: stores reach memory */
+	bool walloc;		/* a write miss allocates (write-back only) */
 	int cpu;
+	int level;		/* the cache is the primary (1) or the secondary (2) */
 	uint32_t win;		/* address of the window the code uses */
 	uint32_t uc_off;	/* the code's address minus Unicorn's */
 	uint32_t arg_off;	/* the code's address minus the map argument */
-	unsigned int line, lshift, nlines, sets, ssets, sline;
-	uint8_t *valid, *dirty, *cdata, *dram;
+	/* the data cache: SIZE bytes, WAYS ways of LINE-byte lines */
+	unsigned int size, ways, line, lshift, nsets, nslots;
+	enum repl repl;
+	uint32_t *tag;		/* a slot's line address */
+	uint8_t *valid, *dirty, *cdata;
+	uint32_t *stamp, tick;	/* LRU: each slot's last use */
+	unsigned int rr;	/* round-robin: the next way */
+	uint16_t lfsr;		/* pseudo-random: a fixed-seed LFSR */
+	uint8_t *dram;		/* memory of the window */
 	uint32_t last;
 	bool have_last, in_cacheop;
 	struct counts c;
@@ -61,31 +77,35 @@ extern struct model m;
 
 enum lop { L_INV, L_CLEAN, L_FLUSH };
 
-/* emu.c: Unicorn, registers, ELF loading, calls */
+/* state.c: the state above and the errors of a run */
 void fail(const char *fmt, ...) __printf(1, 2);
 void die(const char *msg);
-uint32_t reg(int r);
-void set_reg(int r, uint32_t v);
-void wr32(uint8_t *p, uint32_t v);
-uint32_t sym(const char *name);
-void load_elf(const char *path);
-void emu_open(void);
-bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2);
-void set_word(const char *spec);
 
 /* cache.c: the modelled data cache */
-void l_fill(unsigned int i);
+void cache_init(void);
+void cache_reset(void);
+int slot_of(uint32_t a);
 void count(enum lop op);
 void hit_op(uint32_t a, unsigned int len, enum lop op);
-void index_op(uint32_t a, unsigned int sets, unsigned int line, enum lop op);
+void index_op(unsigned int set, unsigned int way, enum lop op);
 void all_op(enum lop op);
 void cpu_write(uint32_t a, uint8_t v);
-void cpu_touch(uint32_t a);
-uint8_t cpu_read(uint32_t a);
-void model_reset(void);
+uint8_t cpu_load(uint32_t a);
+uint8_t cpu_peek(uint32_t a);
+void spec_fill(uint32_t a);
+void evict_all(void);
+unsigned long dirty_lines_in(uint32_t lo, uint32_t hi);
 
 /* or1k.c: OpenRISC, interpreted (Unicorn has no such CPU) */
 bool or1k_call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2);
+
+/* emu.c: Unicorn, registers, ELF loading, calls */
+uint32_t reg(int r);
+uint32_t sym(const char *name);
+void load_elf(const char *path);
+void emu_open(uc_cb_hookcode_t code_hook);
+bool call(uint32_t fn, uint32_t a0, uint32_t a1, uint32_t a2);
+void set_word(const char *spec);
 
 /* decode.c: the cache instructions of each architecture */
 void hook_code(uc_engine *uc, uint64_t pc, uint32_t size, void *u);

@@ -1,31 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * dmamodel's Unicorn glue: errors, registers, the memory hooks of the
- * modelled window, the ELF file of the kernel objects (with
+ * dmamodel's Unicorn glue: registers, the memory hooks of the modelled
+ * window, the ELF file of the kernel objects (with
  * tools/include/dmacheck.h), the emulated CPU and its memory map, and
  * calls into the code with each architecture's calling convention.
  */
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dmamodel.h"
-
-void die(const char *msg)
-{
-	fprintf(stderr, "dmamodel: %s\n", msg);
-	exit(2);
-}
-
-void fail(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	dma_vfail(m.uc, m.err, sizeof(m.err), fmt, ap);
-	va_end(ap);
-}
 
 uint32_t reg(int r)
 {
@@ -35,12 +19,12 @@ uint32_t reg(int r)
 	return v;
 }
 
-void set_reg(int r, uint32_t v)
+static void set_reg(int r, uint32_t v)
 {
 	uc_reg_write(m.uc, r, &v);
 }
 
-void wr32(uint8_t *p, uint32_t v)
+static void wr32(uint8_t *p, uint32_t v)
 {
 	int i;
 
@@ -64,7 +48,7 @@ static void hook_win(uc_engine *uc, uc_mem_type type, uint64_t addr,
 		uint8_t v = (uint8_t)(value >> (8 * (m.be ? size - 1 - i : i)));
 
 		if (type == UC_MEM_READ)
-			b[i] = cpu_read(a + i);
+			b[i] = cpu_load(a + i);
 		else
 			cpu_write(a + i, v);
 	}
@@ -103,7 +87,8 @@ void load_elf(const char *path)
 		die(err);
 }
 
-void emu_open(void)
+/* the CPU, its memory map and hooks; CODE_HOOK sees each instruction */
+void emu_open(uc_cb_hookcode_t code_hook)
 {
 	static uint8_t zero[0x10000];
 	uc_arch ua;
@@ -140,7 +125,7 @@ void emu_open(void)
 		die("uc_mem_map failed");
 	uc_mem_write(m.uc, RET_ADDR, zero, 0x1000);
 	uc_mem_write(m.uc, TI_BASE, zero, 0x10000);
-	uc_hook_add(m.uc, &h, UC_HOOK_CODE, hook_code, NULL, 1, 0);
+	uc_hook_add(m.uc, &h, UC_HOOK_CODE, code_hook, NULL, 1, 0);
 	uc_hook_add(m.uc, &h, UC_HOOK_MEM_READ | UC_HOOK_MEM_WRITE, hook_win,
 		    NULL, m.win, m.win + WIN_SIZE - 1);
 	if (m.uc_off)

@@ -37,7 +37,7 @@ static uint32_t load(uint32_t a, unsigned int size)
 		fail("or1k: unaligned %u-byte read of 0x%08x", size, a);
 	for (i = 0; i < size; i++) {
 		if (a + i - m.win < WIN_SIZE)
-			b[i] = cpu_read(a + i);
+			b[i] = cpu_load(a + i);
 		else if (uc_mem_read(m.uc, a + i, b + i, 1))
 			fail("or1k: nothing mapped at 0x%08x (a read)", a + i);
 		v = v << 8 | b[i];

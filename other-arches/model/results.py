@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 """What other-arches/model/run.py makes of dmamodel's lines: their
-fields, the cost rules, and the generated files other-arches-model.md,
-other-arches-cost.md and other-arches-cost.txt."""
+fields, the capacity and cost rules, and the generated files
+other-arches-model.md, other-arches-cost.md and other-arches-cost.txt."""
 
 import os
 import re
 
-from tables import ARCHES, CONFIGS, SCENARIOS, COST
+from tables import ARCHES, CACHES, CONFIGS, SCENARIOS, COST
 
 ENV = os.environ
 
@@ -23,6 +23,31 @@ def ops(line):
     return sum(field(line, k) or 0 for k in OPS)
 
 
+def capacity_fails(lines, name):
+    """What the scenario LINES ({scenario: line}) of configuration NAME
+    claim beyond its data cache (tables.py's CACHES), by kind: 'capacity',
+    dmamodel's cache is not that size; 'lost', a map lost more bytes than
+    the cache holds; 'dirty', a buffer had more dirty lines at its map, or
+    'wb', a map and unmap wrote back more lines, than the cache has."""
+    size, line = CACHES[name][1], CACHES[name][3]
+    fails = {}
+    for s, text in lines.items():
+        cap, lost, dirty, wb = (field(text, k) for k in ('capacity', 'maplost', 'dirtymap',
+                                                         'mapwb'))
+        if cap is None:
+            fails.setdefault('capacity', f'{s}: no counts ({text[:80]})')
+            continue
+        if cap != size:
+            fails.setdefault('capacity', f'{s}: a {cap:,}-byte cache, not {size:,}')
+        if lost > size:
+            fails.setdefault('lost', f'{s}: {lost:,} bytes lost by one map, > {size:,}')
+        if dirty > size // line:
+            fails.setdefault('dirty', f'{s}: {dirty:,} dirty lines at a map, > {size // line:,}')
+        if wb > size // line:
+            fails.setdefault('wb', f'{s}: {wb:,} lines written back by a map, > {size // line:,}')
+    return fails
+
+
 def cost_fails(results, name, tree_name, s):
     """The cost rules TREE_NAME breaks in scenario S, by rule: 'walk', an
     index or whole-cache walk where the base had none; 'kept', more cache
@@ -37,6 +62,31 @@ def cost_fails(results, name, tree_name, s):
         fails['kept'] = (f'{name} {s}: {tree_name} issues {ops(p):,} cache operations where the '
                          f'base kept the data with {ops(b):,}')
     return fails
+
+
+REPL = {'lru': 'LRU', 'random': 'pseudo-random', 'rr': 'round-robin'}
+
+
+def caches_md():
+    """The "Modelled caches" section: tables.py's CACHES, with sources."""
+    rows = ['', '## Modelled caches', '',
+            'The data cache of each configuration (tables.py\'s CACHES, dmamodel\'s',
+            '`--size --ways --line --repl --alloc`): an invalid way is taken',
+            'first, then the replacement named; pseudo-random is a fixed-seed',
+            'LFSR and round-robin one pointer for the cache, so every run gives',
+            'the same numbers. "assumed" marks what no manual at hand here states.',
+            '',
+            '| config | core | size | ways | line | write policy | write miss allocates '
+            '| replacement | level | source |',
+            '| --- | --- | ---: | ---: | ---: | --- | --- | --- | --- | --- |']
+    for name, *_ in CONFIGS:
+        core, size, ways, line, pol, alloc, repl, level, src = CACHES[name]
+        rows.append(f'| {name} | {core} | {size // 1024} KiB | {ways} | {line} | '
+                    f'{"write-back" if pol == "wb" else "write-through"} | '
+                    f'{"yes" if alloc == "write" else "no"} | '
+                    f'{REPL[repl] if ways > 1 else "none (direct-mapped)"} | '
+                    f'{"secondary (inclusive)" if level == 2 else "primary"} | {src} |')
+    return '\n'.join(rows) + '\n'
 
 
 def write_md(results):
@@ -64,32 +114,38 @@ architecture has one, `arch_sync_dma_for_cpu()` (unmap) of
 {ENV["BASE_VERSION"]}, base and with patches/other-arches-{base}, with
 the cache code they call (MIPS `c-r4k.o`, m68k and ColdFire
 `mm/memory.o`; PowerPC's and OpenRISC's loops are inline), run in
-Unicorn 2.0.1 against a software data cache
-(other-arches/model/dmamodel.c), write-back but for the write-through
-ColdFire. Unicorn has no OpenRISC CPU: dmamodel's or1k.c interprets
-that code. The cache instructions (MIPS `cache`, PowerPC
-`dcbi`/`dcbf`/`dcbst`, m68k `cinv`/`cpush`, ColdFire `cpushl` by set
-and way and CACR's DCINVA, OpenRISC `l.mtspr` to DCBFR/DCBIR/DCBWR) are
-decoded and applied to the model. This is a model, not hardware.
-Scenarios as in the ARM model (model.md): map-only 409,600 CPU-written
-bytes; short: the device writes 600 of every 1,024 bytes (409,600
-bytes, and 4,096 as short4k), lost / exposed (gap bytes that read back
-as stale memory); unaligned: 8,152 bytes at offset 13 (unalignedfull:
-the device writes all of them, checked on the patched code only);
-boards100: 100 buffers of 4,096 bytes. Speculating CPUs (MIPS with
-MAARs, PowerPC) refill clean lines during the transfer; dirty lines
-left in the cache are evicted over the device's data (worst case). r4k
-uses index operations over the whole cache (no loss) for buffers of at
-least the cache size, 32 KiB here (256 KiB with an inclusive secondary
-cache). m68k's 68060 path runs on Unicorn's 68040 CPU (its 68060 does
-not decode `cinv`/`cpush`), with `cpush` keeping lines as under Linux's
+Unicorn 2.0.1 against a software data cache of each core's geometry
+(other-arches/model/cache.c, "Modelled caches" below), write-back but
+for the write-through ColdFire. Unicorn has no OpenRISC CPU: dmamodel's
+or1k.c interprets that code. The cache instructions (MIPS `cache`,
+PowerPC `dcbi`/`dcbf`/`dcbst`, m68k `cinv`/`cpush`, ColdFire `cpushl`
+by set and way and CACR's DCINVA, OpenRISC `l.mtspr` to
+DCBFR/DCBIR/DCBWR) are decoded and applied to the model. This is a
+model, not hardware. The cache is finite: the CPU's writes fill it, a
+dirty line that replacement evicts is written back (not lost), so a
+map can lose at most what the cache holds of the buffer at that moment
+(`capacity_*_within_the_cache` fails if any map loses more bytes, or
+finds more dirty lines or writes back more lines, than the cache
+holds). Scenarios as in the ARM model (model.md): map-only 409,600
+CPU-written bytes; short: the device writes 600 of every 1,024 bytes
+(409,600 bytes, and 4,096 as short4k), lost / exposed (gap bytes that
+read back as stale memory); unaligned: 8,152 bytes at offset 13
+(unalignedfull: the device writes all of them, checked on the patched
+code only); boards100: 100 buffers of 4,096 bytes, one map each, the
+losses summed. Speculating CPUs (MIPS with MAARs, PowerPC) refill clean
+lines into free ways during the transfer; dirty lines left in the cache
+are evicted over the device's data (worst case). r4k uses index
+operations over the whole cache (no loss) for buffers of at least the
+cache size, 32 KiB here (256 KiB with an inclusive secondary cache).
+m68k's 68060 path runs on Unicorn's 68040 CPU (its 68060 does not
+decode `cinv`/`cpush`), with `cpush` keeping lines as under Linux's
 CACR.DPI. ColdFire runs on Unicorn's CFV4E, `m5475evb_defconfig` with
 and without `CONFIG_CACHE_COPYBACK`; OpenRISC is `defconfig` with
 16-byte cache blocks.
 
 | config | file | CPU class | base: map-only lost | base: short lost / exposed | base: unaligned lost / exposed | base: boards100 lost | base: short4k lost / exposed | patched: map-only lost | patched: short lost / exposed | patched: unaligned lost / exposed | patched: boards100 lost | patched: short4k lost / exposed | device bytes wrong (base / patched) | neighbour bytes changed (base / patched) |
 | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
-''' + '\n'.join(rows) + '\n'
+''' + '\n'.join(rows) + '\n' + caches_md()
     os.makedirs(ENV['RESULTS_DIR'], exist_ok=True)
     with open(os.path.join(ENV['RESULTS_DIR'], 'other-arches-model.md'), 'w') as fh:
         fh.write(text)

@@ -11,7 +11,8 @@ directories (so that check must have run once: its O= directories and
 worktree are reused, nothing is configured again; the ColdFire ones are
 configured here, in that worktree), links it with the
 unchanged objects it calls and a stub of ours, and runs every
-configuration below through dmamodel's scenarios. Prints KTAP; writes
+configuration below through dmamodel's scenarios, each with its core's
+data cache (tables.py's CACHES). Prints KTAP; writes
 Documentation/results/BASE/other-arches-model.md.
 
 Environment: what tools/lib.sh's lib_env prints (TOP, BASE, BASE_TAG,
@@ -36,9 +37,11 @@ WORK = os.path.join(ENV['CACHE_DIR'], 'other-arches')
 OUT = os.path.join(WORK, 'model')
 DM = os.path.join(OUT, 'dmamodel')
 
-from tables import (ARCHES, CONFIGS, DECODER, DM_FILES, MUTATIONS,  # noqa: E402
-                    PATCHED_ONLY, SCENARIOS, SELFTEST_EXTRA, COST)
-from results import cost_fails, field, ops, write_cost, write_md  # noqa: E402
+from tables import (ARCHES, CACHES, CACHE_MUTATIONS, CONFIGS, DECODER,  # noqa: E402
+                    DM_FILES, MUTATIONS, PATCHED_ONLY, SCENARIOS, SELFTEST_EXTRA, COST,
+                    cache_args)
+from results import (capacity_fails, cost_fails, field, ops, write_cost,  # noqa: E402
+                     write_md)
 import crossbuild  # noqa: E402
 
 
@@ -113,6 +116,26 @@ def patched_text(base_text, path, patches):
             return fh.read()
 
 
+def call_order(d):
+    """dmamodel_files_call_one_way: each C file of dmamodel (in D) uses
+    only symbols of the files before it in DM_FILES (nm of each object),
+    so that no two call each other, directly or round a loop."""
+    cfiles = [f for f in DM_FILES if f.endswith('.c')]
+    cflags = sh(['pkg-config', '--cflags', 'unicorn']).split()
+    owner, used = {}, {}
+    for f in cfiles:
+        o = os.path.join(d, f[:-2] + '.o')
+        sh(['cc', '-c', '-O2', '-I', os.path.join(ENV['TOP'], 'tools', 'include')] + cflags +
+           ['-o', o, os.path.join(d, f)])
+        for line in sh(['nm', '-P', '-g', '--defined-only', o]).splitlines():
+            owner[line.split()[0]] = f
+        used[f] = [line.split()[0] for line in sh(['nm', '-P', '-u', o]).splitlines()]
+    back = [f'{f} uses {n} of {owner[n]}' for f in cfiles for n in used[f]
+            if n in owner and cfiles.index(owner[n]) > cfiles.index(f)]
+    return (not back, 'dmamodel_files_call_one_way',
+            '; '.join(back) or f'{", ".join(cfiles)}: each uses only those before it')
+
+
 def main():
     tests = []
     t = lambda ok, name, why: tests.append((bool(ok), name, why))
@@ -132,6 +155,15 @@ def main():
     dm_src = {f: open(os.path.join(HERE, f)).read() for f in DM_FILES}
     unicorn = sh(['pkg-config', '--cflags', '--libs', 'unicorn']).split()
 
+    def mutated_dm(name, old, new):
+        """dmamodel with OLD replaced by NEW in the one source that has it."""
+        where = [f for f, text in dm_src.items() if old in text]
+        if len(where) != 1 or dm_src[where[0]].count(old) != 1:
+            raise SystemExit(f'dmamodel mutation {name}: its text is not once in its sources')
+        mdm = os.path.join(OUT, 'mutant-' + name)
+        build_dm({**dm_src, where[0]: dm_src[where[0]].replace(old, new)}, mdm)
+        return mdm
+
     def build_dm(srcs, out):
         """Build dmamodel OUT from SRCS (file name: text), in OUT.src/."""
         d = out + '.src'
@@ -144,6 +176,7 @@ def main():
            [os.path.join(d, f) for f in srcs if f.endswith('.c')] + unicorn)
 
     build_dm(dm_src, DM)
+    t(*call_order(DM + '.src'))
 
     # objects and ELF files: base, patched, mutations
     elfs = {}
@@ -184,7 +217,7 @@ def main():
     def run(dm, cfg, tree_name, extra):
         name, arch, opts, _, _ = cfg
         a = ARCHES[arch]
-        cmd = [dm, '--elf', elfs[arch, tree_name]] + a['args'] + opts + extra
+        cmd = [dm, '--elf', elfs[arch, tree_name]] + a['args'] + cache_args(name) + opts + extra
         r = subprocess.run(cmd, capture_output=True, text=True)
         return r.stdout + r.stderr
 
@@ -204,11 +237,7 @@ def main():
             t(False, f'model_{name}_selftests', out.strip()[:200])
 
     for dname, old, new in DECODER:
-        where = [f for f, text in dm_src.items() if old in text]
-        if len(where) != 1 or dm_src[where[0]].count(old) != 1:
-            raise SystemExit(f'decoder mutation {dname}: its text is not once in dmamodel\'s sources')
-        mdm = os.path.join(OUT, 'decoder-' + dname)
-        build_dm({**dm_src, where[0]: dm_src[where[0]].replace(old, new)}, mdm)
+        mdm = mutated_dm('decoder-' + dname, old, new)
         nf = sum(run(mdm, cfg, 'base', selftest_args[cfg[0]]).count('not ok')
                  for cfg in CONFIGS)
         t(nf > 0, f'mutation_decoder_{dname}_fails_selftests',
@@ -241,6 +270,38 @@ def main():
                 else:
                     ok = lost == exp == dw == nb == 0
                 t(ok, test, why)
+
+    # no map loses, finds dirty or writes back more than the core's data
+    # cache holds (the cache is finite: tables.py's CACHES)
+    for name, *_ in CONFIGS:
+        fails = {tr: capacity_fails({s: results[name, tr, s] for s, _ in SCENARIOS}, name)
+                 for tr in ('base', 'patched')}
+        worst = max((field(results[name, tr, s], 'maplost') or 0, tr, s)
+                    for tr in ('base', 'patched') for s, _ in SCENARIOS)
+        t(not any(fails.values()), f'capacity_{name}_within_the_cache',
+          '; '.join(f'{tr}: {v}' for tr, f in fails.items() for v in f.values()) or
+          f'{name}: {CACHES[name][1]:,} bytes of data cache; at most {worst[0]:,} bytes lost '
+          f'by one map ({worst[1]} {worst[2]})')
+
+    # the cache made to hold the whole window again: those tests fail
+    for cname, old, new in CACHE_MUTATIONS:
+        mdm = mutated_dm('cache-' + cname, old, new)
+        missed = []
+        for cfg in CONFIGS:
+            if CACHES[cfg[0]][4] != 'wb':
+                continue
+            extra = ['--map', 'arch_sync_dma_for_device', '--scenario', 'maponly',
+                     '--scenario', 'rt1m']
+            out = run(mdm, cfg, 'base', extra).splitlines()
+            lines = {s: next((x for x in out if x.startswith(s + ' ')), '')
+                     for s in ('maponly', 'rt1m')}
+            f = capacity_fails(lines, cfg[0])
+            if not {'lost', 'dirty', 'wb'} & set(f):
+                missed.append(cfg[0])
+        t(not missed, f'mutation_cache_{cname}_fails_capacity',
+          f'cache mutation {cname}: capacity_*_within_the_cache ' +
+          (f'passes for {", ".join(missed)}' if missed else
+           'fails for every write-back configuration'))
 
     # every mutation of the patched source is caught
     for mname, marches, _ in MUTATIONS:

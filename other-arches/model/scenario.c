@@ -31,52 +31,63 @@ static void print_counts(const char *name)
 {
 	const struct counts *c = &m.c;
 
-	printf("%s lost=%lu exposed=%lu devwrong=%lu neigh=%lu inv=%lu clean=%lu flush=%lu index=%lu page=%lu all=%lu l2=%lu barrier=%lu icache=%lu mem=%lu wb=%lu evicted=%lu discarded=%lu specfill=%lu insns=%lu passes=%lu\n",
-	       name, c->lost, c->exposed, c->devwrong, c->neigh, c->inv,
-	       c->clean, c->flush, c->index, c->page, c->all, c->l2,
-	       c->barrier, c->icache, c->mem, c->wb, c->evicted,
-	       c->discarded, c->specfill, c->insns, c->passes);
+	printf("%s lost=%lu exposed=%lu devwrong=%lu neigh=%lu", name, c->lost,
+	       c->exposed, c->devwrong, c->neigh);
+	printf(" inv=%lu clean=%lu flush=%lu index=%lu page=%lu all=%lu l2=%lu",
+	       c->inv, c->clean, c->flush, c->index, c->page, c->all, c->l2);
+	printf(" barrier=%lu icache=%lu mem=%lu wb=%lu evicted=%lu discarded=%lu",
+	       c->barrier, c->icache, c->mem, c->wb, c->evicted, c->discarded);
+	printf(" specfill=%lu insns=%lu passes=%lu natural=%lu", c->specfill,
+	       c->insns, c->passes, c->natural);
+	printf(" dirtymap=%lu maplost=%lu mapwb=%lu capacity=%u\n", c->dirtymap,
+	       c->maplost, c->mapwb, m.nslots * m.line);
 }
 
+static void most(unsigned long *max, unsigned long v)
+{
+	if (v > *max)
+		*max = v;
+}
+
+/*
+ * One buffer of scenario S at LO: the CPU writes it (or reads it), the
+ * code maps it, the device writes its part, dirty lines are evicted over
+ * it (the worst case), the code unmaps it, and each byte is judged.
+ */
 static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 		    uint32_t unmap, uint8_t *want)
 {
 	struct dma_check k = dma_check(s, lo, m.line);
+	unsigned long lost = m.c.lost, wb;
 	uint32_t hi = k.hi, a;
-	unsigned int i;
 
 	dma_write_neighbours(&k, cpu_write);
 	for (a = lo; a < hi; a++) {
 		if (s->dirty)
 			cpu_write(a, SENTINEL);
 		else
-			cpu_touch(a);
-		want[a - m.win] = cpu_read(a);
+			cpu_load(a);
+		want[a - m.win] = cpu_peek(a);
 	}
+	most(&m.c.dirtymap, dirty_lines_in(lo, hi));
+	wb = m.c.wb;
 	if (!call(map, lo - m.arg_off, s->size, DMA_FROM_DEVICE))
 		return false;
 	if (m.spec)
-		for (i = (lo - m.win) >> m.lshift; i <= (hi - 1 - m.win) >> m.lshift; i++)
-			if (!m.valid[i]) {
-				l_fill(i);
-				m.c.specfill++;
-			}
+		for (a = lo & ~(m.line - 1); a < hi; a += m.line)
+			spec_fill(a);
 	for (a = lo; a < hi; a++)
 		if (dev_wrote(&k, a))
 			m.dram[a - m.win] = devdata(a);
 	if (m.evict)
-		for (i = 0; i < m.nlines; i++)
-			if (m.valid[i] && m.dirty[i]) {
-				memcpy(m.dram + i * m.line, m.cdata + i * m.line, m.line);
-				m.dirty[i] = 0;
-				m.valid[i] = 0;
-				m.c.evicted++;
-			}
+		evict_all();
 	if (unmap && !call(unmap, lo - m.arg_off, s->size, DMA_FROM_DEVICE))
 		return false;
+	most(&m.c.mapwb, m.c.wb - wb);
 	for (a = k.nlo; a < k.nhi; a++)
-		dma_count(dma_verdict(&k, a, cpu_read(a), want + (lo - m.win)),
+		dma_count(dma_verdict(&k, a, cpu_peek(a), want + (lo - m.win)),
 			  &m.c.lost, &m.c.exposed, &m.c.devwrong, &m.c.neigh);
+	most(&m.c.maplost, m.c.lost - lost);
 	return true;
 }
 
@@ -90,7 +101,7 @@ static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
 		die("out of memory");
 	if (s->off + reps * s->size + BUF_OFF + 256 > WIN_SIZE)
 		die("scenario does not fit in the modelled window");
-	model_reset();
+	cache_reset();
 	for (k = 0; k < reps && ok; k++)
 		ok = run_one(s, m.win + BUF_OFF + s->off + k * s->size, map, unmap, want);
 	free(want);
@@ -117,20 +128,23 @@ bool run_scenarios(const char *map, const char *unmap,
 }
 
 /*
- * Self-test: dirty 8 lines, call FN(addr, 4 lines, DIR) on the first 4
- * (with WHAT_page, a page: 2 pages dirtied, FN called on the first;
- * with WHAT_all, the operation must reach all 8 lines)
+ * Self-test: the CPU dirties 2 * N lines (N = 4; with WHAT_page, N lines
+ * a page: 2 pages), FN(addr, N lines, DIR) is called on the first N
  * (addr is the window address minus --arg-off, or the window address
- * itself with "va:"), and check what the cache then holds: "inv" lines
- * invalid and their data discarded, "flush" written back and invalid,
- * "clean" written back and still valid; the other 4 lines untouched.
+ * itself with "va:"), and each line is checked: "inv" gone and its data
+ * discarded, "flush" written back and gone, "clean" written back and
+ * still there; the other N untouched (with WHAT_all, the operation must
+ * reach all 2 * N). Where the cache holds fewer than 2 * N lines, only
+ * the last half of it before the end of the first N and the first half
+ * after it are dirtied: the cache holds them all, the edge is checked.
  */
 bool selftest(const char *spec)
 {
 	char what[16], fn[128];
-	unsigned int dir = 0, i, first, n = 4, bad = 0;
+	unsigned int dir = 0, i, n = 4, k, bad = 0;
 	uint32_t lo, a, arg;
 	bool va = false, all = false;
+	int s;
 
 	if (sscanf(spec, "%15[^:]:%127[^:]:%u", what, fn, &dir) < 2)
 		die("--selftest wants WHAT:FUNCTION[:DIR]");
@@ -138,7 +152,7 @@ bool selftest(const char *spec)
 		va = true;
 		memmove(fn, fn + 3, strlen(fn + 2));
 	}
-	model_reset();
+	cache_reset();
 	lo = m.win + BUF_OFF + 8192;
 	if (strstr(what, "_page")) {
 		n = 4096 / m.line;
@@ -148,7 +162,8 @@ bool selftest(const char *spec)
 		all = true;
 		*strstr(what, "_all") = 0;
 	}
-	for (a = lo; a < lo + 2 * n * m.line; a++)
+	k = n < m.nslots / 2 ? n : m.nslots / 2;
+	for (a = lo + (n - k) * m.line; a < lo + (n + k) * m.line; a++)
 		cpu_write(a, SENTINEL);
 	arg = va ? lo : lo - m.arg_off;
 	if (!call(sym(fn), arg, n * m.line, dir)) {
@@ -156,21 +171,22 @@ bool selftest(const char *spec)
 		m.err[0] = 0;
 		return false;
 	}
-	first = (lo - m.win) >> m.lshift;
-	for (i = first; i < first + 2 * n; i++) {
-		bool in = all || i < first + n, ok;
+	for (i = n - k; i < n + k; i++) {
+		bool in = all || i < n, ok;
 
+		a = lo + i * m.line;
+		s = slot_of(a);
 		if (!in || !strcmp(what, "none"))
-			ok = m.valid[i] && m.dirty[i];
+			ok = s >= 0 && m.dirty[s];
 		else if (!strcmp(what, "inv"))
-			ok = !m.valid[i] && m.dram[i * m.line] == stale(m.win + i * m.line);
+			ok = s < 0 && m.dram[a - m.win] == stale(a);
 		else if (!strcmp(what, "clean"))
-			ok = m.valid[i] && !m.dirty[i] && m.dram[i * m.line] == SENTINEL;
+			ok = s >= 0 && !m.dirty[s] && m.dram[a - m.win] == SENTINEL;
 		else	/* flush */
-			ok = !m.valid[i] && m.dram[i * m.line] == SENTINEL;
+			ok = s < 0 && m.dram[a - m.win] == SENTINEL;
 		bad += !ok;
 	}
 	printf("%sok selftest_%s%s_%s # %u of %u lines wrong\n", bad ? "not " : "",
-	       what, all ? "_all" : "", fn, bad, 2 * n);
+	       what, all ? "_all" : "", fn, bad, 2 * k);
 	return !bad;
 }

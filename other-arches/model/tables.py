@@ -20,8 +20,6 @@ ARCHES = {
         # which Unicorn's MIPS translates back to P
         'args': ['--arch', 'mipsel', '--win', hex(0x80000000 + WIN),
                  '--uc-off', '0x80000000', '--arg-off', '0x80000000',
-                 '--line', '32', '--sets', '256', '--sline', '32',
-                 '--ssets', '1024',
                  # what r4k_cache_init() and probe_pcache() set for this
                  # cache: 32 KiB data cache, 256 KiB secondary
                  '--set', 'dcache_size=32768', '--set', 'scache_size=262144',
@@ -41,7 +39,7 @@ ARCHES = {
         # lowmem: virtual = physical + 0xc0000000; Unicorn runs in real
         # mode, so the window is mapped at the virtual address
         'args': ['--arch', 'ppc', '--win', hex(0xc0000000 + WIN),
-                 '--arg-off', '0xc0000000', '--line', '16'],
+                 '--arg-off', '0xc0000000'],
         'unmap': 'arch_sync_dma_for_cpu',
         'selftests': ['inv:va=__dma_sync:2', 'clean:va=__dma_sync:1',
                       'flush:va=__dma_sync:0'],
@@ -54,8 +52,7 @@ ARCHES = {
         # model 3 is the one that decodes the '040's cinv/cpush (models 4
         # and 5 raise F-line and illegal-instruction exceptions on them;
         # QEMU's 68060 does not decode them at all), so both runs use it
-        'args': ['--arch', 'm68k', '--cpu', '3', '--win', hex(WIN),
-                 '--line', '16'],
+        'args': ['--arch', 'm68k', '--cpu', '3', '--win', hex(WIN)],
         'unmap': None,
         'selftests': ['inv_page:cache_clear'],
     },
@@ -64,7 +61,7 @@ ARCHES = {
         'cross': 'or1k-elf-', 'O': 'O-openrisc',
         'file': 'arch/openrisc/kernel/dma.c',
         'deps': [], 'stub': 'stub-or1k.c', 'ld': [],
-        'args': ['--arch', 'or1k', '--win', hex(WIN), '--line', '16'],
+        'args': ['--arch', 'or1k', '--win', hex(WIN)],
         'unmap': None,
         'selftests': ['inv:arch_sync_dma_for_device:2',
                       'flush:arch_sync_dma_for_device:1'],
@@ -79,8 +76,7 @@ ARCHES = {
         'file': 'arch/m68k/kernel/dma.c',
         'deps': ['arch/m68k/mm/memory.o'], 'stub': 'stub-m68k.c', 'ld': [],
         # Unicorn 2.0.1's CPU model 7, the CFV4E
-        'args': ['--arch', 'm68k', '--cpu', '7', '--coldfire', '--win', hex(WIN),
-                 '--line', '16', '--sets', '512'],
+        'args': ['--arch', 'm68k', '--cpu', '7', '--coldfire', '--win', hex(WIN)],
         'unmap': None, 'base_keeps': True,
         'selftests': ['flush_all:cache_push', 'inv_all:cache_clear'],
     },
@@ -90,8 +86,7 @@ ARCHES = {
         'cross': 'm68k-linux-gnu-', 'O': 'O-coldfire-cb',
         'file': 'arch/m68k/kernel/dma.c',
         'deps': ['arch/m68k/mm/memory.o'], 'stub': 'stub-m68k.c', 'ld': [],
-        'args': ['--arch', 'm68k', '--cpu', '7', '--coldfire', '--win', hex(WIN),
-                 '--line', '16', '--sets', '512'],
+        'args': ['--arch', 'm68k', '--cpu', '7', '--coldfire', '--win', hex(WIN)],
         'unmap': None,
         'selftests': ['flush_all:cache_push', 'inv_all:cache_clear'],
     },
@@ -118,11 +113,73 @@ CONFIGS = [
      "68060 (CACR.DPI: cpush keeps lines): map only", lambda s, n: n >= 4096 and s != 'unaligned'),
     ('or1k', 'openrisc', [],
      'OpenRISC 1000, 16-byte lines: map only', lambda s, n: s != 'rt1mclean'),
-    ('coldfire_wt', 'coldfire', ['--write-through'],
+    ('coldfire_wt', 'coldfire', [],
      'ColdFire V4e, write-through data cache: map only', lambda s, n: False),
     ('coldfire_cb', 'coldfire_cb', [],
      'ColdFire V4e, CONFIG_CACHE_COPYBACK: map only', lambda s, n: True),
 ]
+# The data cache of each configuration (dmamodel --size --ways --line
+# --repl --alloc, and --write-through, --level 2): the core, size, ways,
+# line, write policy, whether a write miss allocates, replacement (an
+# invalid way first, then LRU, a fixed-seed LFSR for pseudo-random, or
+# one round-robin pointer for the cache), the cache level modelled, and
+# the source; "assumed" where no manual of the core was at hand here.
+# The line sizes are the kernel's (stub-*.c, L1_CACHE_BYTES) as well.
+CACHES = {
+    'mips_24k': ('MIPS 24K', 32768, 4, 32, 'wb', 'write', 'lru', 1,
+                 'assumed (no 24K manual at hand): 32 KB, 4-way, 32-byte lines as stub-mips.c '
+                 'sets them for r4k_cache_init(), a 24K configuration (its data cache is '
+                 '0-64 KB); LRU and write-allocate (cacheability attribute 3, write-back '
+                 'write-allocate, the usual kseg0 one) assumed'),
+    'mips_maar': ('MIPS P5600', 32768, 4, 32, 'wb', 'write', 'lru', 1,
+                  'assumed (no P5600 manual at hand): the geometry of stub-mips.c, as for '
+                  'mips_24k; LRU and write-allocate assumed'),
+    'mips_inclusive_sc': ('24K with an inclusive L2', 262144, 8, 32, 'wb', 'write', 'lru', 2,
+                          'assumed, no particular core: stub-mips.c\'s 256 KB 8-way secondary '
+                          'cache of 32-byte lines, inclusive (cpu_has_inclusive_pcaches); the '
+                          'one level modelled is that secondary, which holds every primary '
+                          'line and which the kernel\'s operations address; LRU and '
+                          'write-allocate assumed'),
+    'ppc_8xx': ('MPC860', 4096, 2, 16, 'wb', 'write', 'lru', 1,
+                'MPC860 PowerQUICC User\'s Manual, ch. 8 "Instruction and Data Caches" '
+                '(p. 8-1: 4 KB, 2-way, 16-byte blocks, LRU; 8.6: store misses bypass the '
+                'cache in write-through mode only); copyback: pte-8xx.h has no write-through '
+                'page bit (_PAGE_WRITETHRU 0). The build is mpc885_ads_defconfig: no '
+                'MPC885 manual at hand, its data cache may be larger'),
+    'm68k_040': ('MC68040', 4096, 4, 16, 'wb', 'write', 'random', 1,
+                 'M68040 User\'s Manual, section 4 (p. 4-4, figure 4-3: 64 sets of 4 lines '
+                 'of 4 long words; an invalid line first, else pseudo-random from a 2-bit '
+                 'counter, modelled as the LFSR; 4.7.2: read and write misses to copyback '
+                 'pages allocate); Linux maps memory copyback (_PAGE_CACHE040)'),
+    'm68k_060': ('MC68060', 8192, 4, 16, 'wb', 'write', 'rr', 1,
+                 'M68060 User\'s Manual, section 5 (p. 5-1: 8 KB data cache; p. 5-4: 128 sets '
+                 'of 4 lines by address bits 10-4, an invalid line first, else pseudo '
+                 'round-robin, modelled as one pointer; write misses allocate on copyback '
+                 'pages); 16-byte lines (LW3-LW0); Linux maps memory copyback'),
+    'or1k': ('OpenRISC 1000', 8192, 1, 16, 'wb', 'write', 'lru', 1,
+             'assumed (an implementation\'s choice, read from DCCFGR by setup_cpuinfo(); no '
+             'core\'s manual at hand): stub-or1k.c\'s 8 KB direct-mapped cache of 16-byte '
+             'blocks; write-back as defconfig maps pages (_PAGE_WBC, '
+             'CONFIG_DCACHE_WRITETHROUGH unset) and write-allocate assumed'),
+    'coldfire_wt': ('ColdFire V4e (MCF547x)', 32768, 4, 16, 'wt', 'read', 'rr', 1,
+                    'MCF548x Reference Manual Rev. 3, ch. 7 (figure 7-3: 4 ways of 512 sets of '
+                    '16-byte lines; 7.9, p. 7-11: an invalid way first, else a 2-bit '
+                    'replacement counter advanced on allocation; write misses do not allocate '
+                    'in write-through regions); m54xxacr.h: DCACHE_SIZE 32 KB'),
+    'coldfire_cb': ('ColdFire V4e (MCF547x)', 32768, 4, 16, 'wb', 'write', 'rr', 1,
+                    'as coldfire_wt; write misses allocate in copyback regions (7.9, p. '
+                    '7-11); CONFIG_CACHE_COPYBACK: ACR_CM_CP (m54xxacr.h)'),
+}
+
+
+def cache_args(name):
+    """dmamodel's options for the data cache of configuration NAME."""
+    _, size, ways, line, pol, alloc, repl, level = CACHES[name][:8]
+    return (['--size', str(size), '--ways', str(ways), '--line', str(line), '--repl', repl,
+             '--alloc', alloc, '--level', str(level)] +
+            (['--write-through'] if pol == 'wt' else []))
+
+
 SELFTEST_EXTRA = {'m68k_040': ['flush_page:cache_push'],
                   'm68k_060': ['clean_page:cache_push']}
 
@@ -150,16 +207,17 @@ MUTATIONS = [
      ('not discarded.\n\t\t */\n\t\tdma_cache_wback_inv(',
       'not discarded.\n\t\t */\n\t\tdma_cache_inv(')),
     ('m68k_060_no_clear_after_push', ('m68k',),
-     ('if (CPU_IS_060 || CPU_IS_020_OR_030)', 'if (CPU_IS_020_OR_030)')),
+     ('\t\tif (CPU_IS_060)\n\t\t\tcache_clear(handle, size);\n', '')),
     ('ppc_test_on_bidirectional', ('powerpc',),
      ('if (dir == DMA_FROM_DEVICE)\n\t\tdir = DMA_TO_DEVICE;',
       'if (dir == DMA_BIDIRECTIONAL)\n\t\tdir = DMA_TO_DEVICE;')),
     # the first version of the m68k patch: every ColdFire pushes at map,
     # write-through or not (2,048 cpushl where one CACR write does)
     ('coldfire_v1_pushes_write_through', ('coldfire', 'coldfire_cb'),
-     ('\t\tif (CPU_IS_COLDFIRE && !IS_ENABLED(CONFIG_CACHE_COPYBACK)) {\n'
-      '\t\t\tcache_clear(handle, size);\n\t\t\tbreak;\n\t\t}\n', '')),
-    # the first version of the openrisc patches, without patch 7: the
+     ('if (CPU_IS_020_OR_030 ||\n'
+      '\t\t    (CPU_IS_COLDFIRE && !IS_ENABLED(CONFIG_CACHE_COPYBACK))) {',
+      'if (CPU_IS_020_OR_030) {')),
+    # the first version of the openrisc patches, without the last-line fix: the
     # loop steps from the unaligned start and misses the last line
     ('openrisc_v1_loop_from_the_start_address', ('openrisc',),
      ('for (cl = start; cl < addr + size;', 'for (cl = addr; cl < addr + size;')),
@@ -169,19 +227,28 @@ MUTATIONS = [
 ]
 
 # dmamodel's sources; it also includes tools/include/dmacheck.h
-DM_FILES = ['dmamodel.h', 'dmamodel.c', 'emu.c', 'or1k.c', 'cache.c', 'decode.c',
-            'scenario.c']
+DM_FILES = ['dmamodel.h', 'state.c', 'cache.c', 'or1k.c', 'emu.c', 'decode.c', 'scenario.c',
+            'dmamodel.c']
+
+# A mutation of dmamodel's cache (cache.c): name, old, new. The cache
+# holds the whole modelled window again (as before the caches were
+# finite); capacity_*_within_the_cache must then fail, for every
+# configuration that loses data.
+CACHE_MUTATIONS = [
+    ('cache_holds_the_whole_window', 'm.nslots = m.size / m.line;',
+     'm.size = WIN_SIZE;\n\tm.nslots = m.size / m.line;'),
+]
 
 # Decoder mutations of dmamodel (decode.c, emu.c's memory hook): each
 # misreads one cache instruction; the rebuilt model must then fail a
 # self-test. name, old, new
 DECODER = [
     ('mips_hit_writeback_inv_read_as_invalidate',
-     'case 0x05:\t/* Hit_Writeback_Inv_D */\n\t\thit_op(ea, m.line, L_FLUSH);',
-     'case 0x05:\t/* Hit_Writeback_Inv_D */\n\t\thit_op(ea, m.line, L_INV);'),
+     'case 5:\t\t/* Hit_Writeback_Inv_D, _SD */\n\t\thit_op(ea, m.line, L_FLUSH);',
+     'case 5:\t\t/* Hit_Writeback_Inv_D, _SD */\n\t\thit_op(ea, m.line, L_INV);'),
     ('mips_hit_invalidate_read_as_writeback_inv',
-     'case 0x04:\t/* Hit_Invalidate_D */\n\t\thit_op(ea, m.line, L_INV);',
-     'case 0x04:\t/* Hit_Invalidate_D */\n\t\thit_op(ea, m.line, L_FLUSH);'),
+     'case 4:\t\t/* Hit_Invalidate_D, _SD */\n\t\thit_op(ea, m.line, L_INV);',
+     'case 4:\t\t/* Hit_Invalidate_D, _SD */\n\t\thit_op(ea, m.line, L_FLUSH);'),
     ('ppc_dcbst_read_as_dcbi',
      'case 54:\t/* dcbst */\n\t\tm.in_cacheop = true;\n\t\thit_op(ea, m.line, L_CLEAN);',
      'case 54:\t/* dcbst */\n\t\tm.in_cacheop = true;\n\t\thit_op(ea, m.line, L_INV);'),

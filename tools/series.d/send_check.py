@@ -32,6 +32,8 @@ ALLOWED = (f'{ME[0]} <{ME[1]}>', KARL_T)
 # The directories whose patches 1-2 are Karl's: a subject changed there
 # makes the refusal tests fail rather than his authorship go quietly.
 KARL_DIRS = ('patches', 'patches/stable-6.12', 'patches/stable-6.1')
+# The directories whose bug fixes need the commits they fix named.
+FIX_DIRS = ('patches/other-arches', 'patches/other-arches-6.12')
 ASSISTED = 'Check:model-1 sparse'
 MSGID = '<20260910000000.1-1-karl@send-ready.invalid>'
 LINK = 'https://lore.kernel.org/linux-arm-kernel/20260910000000.1-1-karl@send-ready.invalid/'
@@ -76,8 +78,10 @@ def sha(n):
 
 
 # The patch directories as the check started: the files may be
-# regenerated while it runs.
-SNAP = {'root': send_make.TOP}
+# regenerated while it runs. 'fixed': a commit of the check's tree that
+# stands for the commits the fixes of the other architectures' series
+# name (the sender finds the real ones in a mainline clone).
+SNAP = {'root': send_make.TOP, 'fixed': None}
 
 
 def src(d):
@@ -100,6 +104,9 @@ def valid_opts(d):
     opts = [path]
     if any(s in KARL_SUBJECTS for s in subjects.values()):
         opts += ['--author', KARL_T, '--changes', 'ported to this tree']
+    fixes = oc.fixes_to_fill(path)
+    if fixes:
+        opts += ['--fixes', ','.join(f'{k}={SNAP["fixed"]}' for k in fixes)]
     stable = oc.to_be_filled(path)
     if stable:
         opts += ['--upstream', ','.join(f'{k}={sha(k + 10)}' for k in stable)]
@@ -159,6 +166,15 @@ def refusals(r, tests):
                ME, '40-digit'),
               ('refuses_stable_one_upstream_id', st[:i + 1] + ['1=' + sha(11)] + st[i + 2:], ME,
                'one distinct id for each')]
+    for d in (d for d in FIX_DIRS if oc.fixes_to_fill(src(d))):
+        opts = valid_opts(d) + ['--no-assistance']
+        i = opts.index('--fixes')
+        first = oc.fixes_to_fill(src(d))[0]
+        cases += [(f'refuses_without_fixes_{oc.slug(d)}', opts[:i] + opts[i + 2:], ME,
+                   ('fix bugs and go to stable', f'--fixes {first}=SHA', 'blame')),
+                  (f'refuses_fixes_not_in_tree_{oc.slug(d)}',
+                   opts[:i + 1] + [opts[i + 1].replace(SNAP['fixed'], 'f' * 40)] + opts[i + 2:],
+                   ME, 'not a commit of')]
     for name, opts, who, word in cases:
         rc, err, out = r.run(opts, who)
         written = os.path.exists(out) and os.listdir(out)
@@ -201,8 +217,12 @@ def check(dirs):
     cwd = os.getcwd()
     try:
         rel = [os.path.relpath(os.path.abspath(d), send_make.TOP) for d in dirs]
-        snapshot(sorted(set(rel) | set(KARL_DIRS) | {'patches/dma-kasan'}), tmp)
+        snapshot(sorted(set(rel) | set(KARL_DIRS) | set(FIX_DIRS) | {'patches/dma-kasan'}),
+                 tmp)
         tree = send_make.base_tree()
+        SNAP['fixed'] = subprocess.run(['git', '-C', tree, 'rev-list', '--max-parents=0',
+                                        'HEAD'], stdout=subprocess.PIPE, text=True,
+                                       check=True).stdout.split()[0]
         r = Runner(tmp, tree)
         refusals(r, tests)
         no_leak(r, tests)
@@ -230,11 +250,13 @@ def check(dirs):
             filled = oc.to_be_filled(src(d))
             if filled:
                 oc.stable(outs[d], d, tests, {k: sha(k + 10) for k in filled})
+            if oc.fixes_to_fill(src(d)):
+                oc.fixes(outs[d], d, tests, oc.fixes_to_fill(src(d)), SNAP['fixed'][:12])
         for d in rel:
             oc.rewrite(outs.get(d), src(d), d, tests, (f'Link: {LINK}',))
             oc.lists(outs.get(d), d, tests)
         oc.send_email(main, tests, tmp)
-        for d in ('patches',) + KARL_DIRS[1:]:
+        for d in ('patches',) + KARL_DIRS[1:] + tuple(d for d in FIX_DIRS if d in rel):
             oc.checkpatch(outs.get(d), d, tree, tests)
     finally:
         os.chdir(cwd)

@@ -15,7 +15,7 @@ TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 USAGE = ("%(prog)s (--assisted-by 'AGENT:MODEL [TOOL...]' | --no-assistance)\n"
          "         [--author 'NAME <EMAIL>' --changes TEXT] [--version N]\n"
          '         [--in-reply-to MSGID] [--link URL] [--upstream K=SHA,...]\n'
-         '         [--tree KERNEL_TREE] [PATCHDIR] OUTDIR')
+         '         [--fixes K=SHA,...] [--tree KERNEL_TREE] [PATCHDIR] OUTDIR')
 
 
 HELP = ('A copy of PATCHDIR (default: patches/, the mainline series) in OUTDIR, ready '
@@ -38,6 +38,9 @@ def parser():
     p.add_argument('--link', metavar='URL', help='"Link: URL" in the cover letter')
     p.add_argument('--upstream', metavar='K=SHA,...',
                    help='mainline commit of backport patch K, for "commit SHA upstream."')
+    p.add_argument('--fixes', metavar='K=SHA,...',
+                   help='the commit whose bug patch K fixes, for its "Fixes:" line '
+                   '(looked up in --tree)')
     p.add_argument('--tree', metavar='KERNEL_TREE',
                    help="whose get_maintainer.pl to run (default: tools/base-tree's)")
     p.add_argument('dirs', nargs='+', metavar='[PATCHDIR] OUTDIR', help=argparse.SUPPRESS)
@@ -84,6 +87,44 @@ def upstream_ids(opt, patches, src):
     return ids
 
 
+def fixes_ids(opt, patches, src, tree):
+    """{patch number: 'Fixes: SHA12 ("SUBJECT")'} from --fixes, one for
+    each patch with a "Fixes: <to be filled> (blame: ...)" line, each
+    SHA a commit of TREE."""
+    want = {p.number: rw.fixes_line(p)[1] for p in patches if rw.fixes_line(p)}
+    if not want:
+        if opt:
+            die(f'--fixes: no patch of {src} has a "Fixes: <to be filled>" line')
+        return {}
+    if not opt:
+        die(f'{src}: patches {", ".join(map(str, sorted(want)))} fix bugs and go to '
+            'stable (Cc: stable): each needs a Fixes: line naming the commit that '
+            'brought its bug in. Find each in a clone of current mainline, passed '
+            'as --tree (git blame there), and give --fixes ' +
+            ','.join(f'{k}=SHA' for k in sorted(want)) + '; where to look: ' +
+            '; '.join(f'{k}: {w}' for k, w in sorted(want.items())))
+    ids = {}
+    for part in opt.split(','):
+        m = re.fullmatch(r'(\d+)=([0-9a-f]{12,40})', part.strip())
+        if not m:
+            die(f'--fixes {part!r}: not K=SHA with at least 12 hex digits')
+        ids[int(m.group(1))] = m.group(2)
+    if set(ids) != want.keys():
+        die(f'--fixes {opt}: needs an id for each of patches '
+            f'{", ".join(map(str, sorted(want)))} of {src}, and no other')
+    out = {}
+    for k, sha in ids.items():
+        r = subprocess.run(['git', '-C', tree, 'log', '-1', '--format=%H%n%s', sha, '--'],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                           check=False)
+        lines = r.stdout.split('\n')
+        if r.returncode or not lines[0].startswith(sha):
+            die(f'--fixes {k}={sha}: not a commit of {tree}; give --tree a clone of '
+                'current mainline that has it')
+        out[k] = f'Fixes: {lines[0][:12]} ("{lines[1]}")'
+    return out
+
+
 def base_tree():
     r = subprocess.run([os.path.join(TOP, 'tools', 'base-tree')], stdout=subprocess.PIPE,
                        text=True, check=False)
@@ -124,6 +165,13 @@ def requirements(a, patches, src, allowed):
         die(f'--link {a.link}: not an http(s) URL')
     ids = upstream_ids(a.upstream, patches, src)
     return me, assisted, carried, author, ids, stable
+
+
+def fixes(a, patches, src, tree):
+    """Each "Fixes: <to be filled>" line filled from --fixes, or death."""
+    for k, line in fixes_ids(a.fixes, patches, src, tree).items():
+        p = next(p for p in patches if p.number == k)
+        p.body[rw.fixes_line(p)[0]] = line
 
 
 def compose(a, patches, tree, me, assisted, carried, author, ids, stable):
@@ -180,6 +228,7 @@ def main(argv, allowed=(), tree=None):
         die(f'{dst}: exists and is not an empty directory')
     req = requirements(a, patches, src, allowed)
     tree = a.tree or tree or base_tree()
+    fixes(a, patches, src, tree)
     out = compose(a, patches, tree, *req)
     os.makedirs(dst, exist_ok=True)
     for p, text in out.items():

@@ -55,6 +55,23 @@ def to_be_filled(d):
             if '\ncommit <to be filled> upstream.\n' in t]
 
 
+def fixes_to_fill(d):
+    """Numbers of D's patches with a "Fixes: <to be filled>" line."""
+    return [int(n[:4]) for n, t in files(d).items()
+            if re.search(r'(?m)^Fixes: <to be filled> \(blame: .+\)$', t)]
+
+
+def fixes(out, d, tests, numbers, sha12):
+    """Each of NUMBERS has its Fixes: line filled with SHA12 and that
+    commit's subject, and no placeholder is left."""
+    got = files(out)
+    bad = [n for n, t in got.items() if int(n[:4]) in numbers and
+           not re.search(rf'(?m)^Fixes: {sha12} \(".+"\)$', t)]
+    bad += [n for n, t in got.items() if '<to be filled>' in t and not n.startswith('0000')]
+    tests.append((bool(got) and not bad, f'fixes_filled_{slug(d)}',
+                  f'{len(numbers)} Fixes: lines filled' if not bad else f'not filled: {bad[:3]}'))
+
+
 def trailers(text):
     """The last paragraph of the message (above "---")."""
     msg = text.split('\n---\n')[0].rstrip('\n').split('\n')
@@ -153,7 +170,8 @@ def stable(out, d, tests, ids):
 def same(text, extra):
     """TEXT without what send-ready may change: identity and recipient
     headers, the subject's version, sign-offs, Assisted-by:, the
-    sender's note, the shortlog's names, upstream ids, EXTRA lines."""
+    sender's note, the shortlog's names, upstream ids, the Fixes: lines
+    send-ready fills, EXTRA lines."""
     if not text:
         return None
     h = heads(text)
@@ -167,8 +185,9 @@ def same(text, extra):
         if note or line in extra or not line.strip() or \
            re.match(r'^(Signed-off-by|Assisted-by): |^.+ \(\d+\):$', line):
             continue
-        keep.append(re.sub(r'^commit [0-9a-f]{40} upstream\.$', 'commit <to be filled> upstream.',
-                           line))
+        line = re.sub(r'^commit [0-9a-f]{40} upstream\.$', 'commit <to be filled> upstream.', line)
+        keep.append(re.sub(r'^Fixes: (?:<to be filled> \(blame: .+\)|[0-9a-f]{12} \(".+"\))$',
+                           'Fixes: <filled>', line))
     return keep
 
 

@@ -120,6 +120,19 @@ def set_author(p, ident, sender):
     p.set('From', ident)
 
 
+FIXES_TBF = re.compile(r'^Fixes: <to be filled> \(blame: (.+)\)$')
+
+
+def fixes_line(p):
+    """(index in BODY, where to look) of P's "Fixes: <to be filled>
+    (blame: ...)" line, or None."""
+    for i, line in enumerate(p.body[:p.message_end()]):
+        m = FIXES_TBF.match(line)
+        if m:
+            return i, m.group(1)
+    return None
+
+
 def fill_upstream(p, sha):
     """The backport's "commit <to be filled> upstream." line made SHA's."""
     i = p.upstream_line()
