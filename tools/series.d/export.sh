@@ -54,10 +54,15 @@ format_range()
 	sed -i '/^ \(create\|delete\) mode [0-7]\{6\} /d' "$7"/0000-cover-letter.patch
 	# What a patch was tested with, and its history, go below its "---"
 	# (git am drops them): Documentation/patch-notes/NAME.txt, NAME
-	# being the patch file's name without its number.
-	local p n
+	# being the patch file's name without its number, or DIR/NAME.txt
+	# for the patch directory DIR (a backport's own notes).
+	local p n name dir
+	dir=$(basename "$out")
+	[ "$(basename "$7")" != tests ] || dir=$dir-tests
 	for p in "$7"/0*.patch; do
-		n=$TOP/Documentation/patch-notes/$(basename "$p" .patch | sed 's/^[0-9]*-//').txt
+		name=$(basename "$p" .patch | sed 's/^[0-9]*-//').txt
+		n=$TOP/Documentation/patch-notes/$dir/$name
+		[ -f "$n" ] || n=$TOP/Documentation/patch-notes/$name
 		[ -f "$n" ] || continue
 		awk -v note="$n" '!done && $0 == "---" {
 			print; while ((getline l < note) > 0) print l; print ""; done = 1; next
