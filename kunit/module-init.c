@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * /init of the initramfs that kunit/module-run boots: it runs the board
- * owner's commands of README.md ("On a board"), which module-run copies
- * to /recipe, one a line, as a shell on a board would. It knows the
+ * owner's commands of Documentation/board.md ("On a board"), which
+ * module-run copies to /recipe, one a line, as a shell on a board would. It knows the
  * three commands the recipe uses: insmod FILE [PARAM...], mount -t TYPE
  * SOURCE DIR and cat FILE. First it mounts /proc and /sys, as a board's
  * own init has; then it powers the machine off.
