@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""The board owner's recipe of README.md, for kunit/module-run.
+"""The board owner's recipe of Documentation/board.md, for kunit/module-run.
 
-  board.py config README     the settings of the recipe's scripts/config
+  board.py config PAGE       the settings of the recipe's scripts/config
                              line, one CONFIG_NAME=y|m|n a line
-  board.py commands README   the commands run on the board, one a line,
+  board.py commands PAGE     the commands run on the board, one a line,
                              word for word (the lines after the
                              "# on the board" comment)
   board.py results LOG OUT   the file the recipe's cat printed on the
@@ -83,7 +83,7 @@ def main(argv):
     elif len(argv) == 4 and argv[1] == 'results':
         results(argv[2], argv[3])
     else:
-        die('usage: board.py config|commands README | results LOG OUT')
+        die('usage: board.py config|commands PAGE | results LOG OUT')
 
 
 if __name__ == '__main__':

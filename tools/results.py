@@ -2,7 +2,8 @@
 """Reading the generated results of Documentation/results/ (and the
 by-hand record of the mainline tree) for tools/summary.py and
 tools/sentences.py: Markdown tables, numbers, and the facts both the
-README table and the cover-letter sentences state.
+results table (Documentation/results-so-far.md) and the cover-letter
+sentences state.
 
 A result file that is missing, or a table that lacks a column this reads,
 is a SummaryError naming the file: nothing shows a number it did not

@@ -6,7 +6,7 @@ Also the cover letters' sentences of numbers (@wrap), made by
 tools/sentences.py: 6.12/model-summary.txt, 6.12/other-arches-summary.txt
 and mainline-kunit-summary.txt.
 
-README.md's "Results so far" is a copy of that file (tools/includes.py),
+Documentation/results-so-far.md holds a copy of that file (tools/includes.py),
 so every number there comes from a table a tool wrote, by the command
 named in the same row. Run after the tools (85-generated does, after
 every other check):
