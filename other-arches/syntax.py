@@ -4,9 +4,11 @@
 variables): each touched file is preprocessed by the host gcc against the
 architecture's own headers and its defconfig's .config, and the result
 is syntax-checked (gcc -fsyntax-only -m32, ILP32 as those architectures
-are). Only errors located in the touched file count: the host compiler
-does not know the architecture's registers ("current") and the host's
-structure layouts trip static assertions elsewhere in the headers.
+are, with the -Werror= options of every kernel build, so that a call of
+an undeclared function fails as it does in Kbuild). Only errors located
+in the touched file count: the host compiler does not know the
+architecture's registers ("current") and the host's structure layouts
+trip static assertions elsewhere in the headers.
 
 What the O= directory needs beyond "make defconfig" and "make
 asm-generic", which run with the host gcc: include/generated/timeconst.h
@@ -14,6 +16,13 @@ asm-generic", which run with the host gcc: include/generated/timeconst.h
 7.1.5, not 6.12) rq-offsets.h, which Kbuild makes by compiling kernel/bounds.c and
 kernel/sched/rq-offsets.c with the architecture's compiler: here they
 hold fixed values, which change layouts only, not syntax.
+
+xtensa's compiler is built for one core (xtensa_VARIANT-gcc) and
+predefines its byte order and ABI: here they come from the variant's
+core.h (XCHAL_HAVE_BE, XCHAL_HAVE_WINDOWED; CONFIG_KERNEL_ABI_CALL0
+asks for call0), and the variant's and platform's include directories
+from arch/xtensa/Makefile's variant-y and platform-$(CONFIG_...) lines,
+as Kbuild adds them.
 """
 
 import os
@@ -21,11 +30,55 @@ import re
 import shutil
 import subprocess
 
-# arch -> (defconfig, extra preprocessor flags, by .config symbol)
+
+class GateError(Exception):
+    """The gate cannot be set up for this configuration."""
+
+
+def microblaze_flags(src, conf):
+    return ['-D__MICROBLAZEEL__'] if conf.get('CONFIG_CPU_LITTLE_ENDIAN') == 'y' else []
+
+
+def xtensa_flags(src, conf):
+    """The variant's and platform's include directories and the macros
+    that the variant's compiler predefines."""
+    mk = open(os.path.join(src, 'arch/xtensa/Makefile')).read()
+    if not re.search(r'^variant-y\s*:=\s*\$\(CONFIG_XTENSA_VARIANT_NAME\)', mk, re.M):
+        raise GateError('arch/xtensa/Makefile: no "variant-y := $(CONFIG_XTENSA_VARIANT_NAME)"')
+    variant = conf.get('CONFIG_XTENSA_VARIANT_NAME')
+    platforms = [p for sym, p in re.findall(r'^platform-\$\((CONFIG_\w+)\)\s*:=\s*(\S+)',
+                                            mk, re.M) if conf.get(sym) == 'y']
+    if not variant or len(platforms) != 1:
+        raise GateError(f'variant {variant}, platforms {platforms} in the .config')
+    inc = f'arch/xtensa/variants/{variant}/include'
+    core = open(os.path.join(src, inc, 'variant', 'core.h')).read()
+
+    def xchal(name):
+        m = re.search(rf'^#define\s+{name}\s+([01])\b', core, re.M)
+        if not m:
+            raise GateError(f'{inc}/variant/core.h defines no {name}')
+        return m.group(1) == '1'
+    big = xchal('XCHAL_HAVE_BE')
+    if big != (conf.get('CONFIG_CPU_BIG_ENDIAN') == 'y'):
+        # Kconfig asked the host gcc, which defines neither
+        raise GateError(f'{inc}/variant/core.h is {"big" if big else "little"}-endian, '
+                        'the .config the other')
+    windowed = xchal('XCHAL_HAVE_WINDOWED') and conf.get('CONFIG_KERNEL_ABI_CALL0') != 'y'
+    return ['-D__XTENSA__', '-D__xtensa__', '-D__XTENSA_EB__' if big else '-D__XTENSA_EL__',
+            '-D__XTENSA_WINDOWED_ABI__' if windowed else '-D__XTENSA_CALL0_ABI__',
+            '-I', inc, '-I', f'arch/xtensa/platforms/{platforms[0]}/include']
+
+
+# arch -> (defconfig, its extra preprocessor flags: function of the tree
+# and the .config)
 GATE = {
-    'microblaze': ('mmu_defconfig', {'CONFIG_CPU_LITTLE_ENDIAN': '-D__MICROBLAZEEL__'}),
-    'nios2': ('3c120_defconfig', {}),
+    'microblaze': ('mmu_defconfig', microblaze_flags),
+    'nios2': ('3c120_defconfig', lambda src, conf: []),
+    # dc233c (little-endian, windowed, write-back data cache), HIGHMEM,
+    # MMU: pci-dma.c and its kmap path are built
+    'xtensa': ('virt_defconfig', xtensa_flags),
 }
+
 
 BOUNDS = """\
 /* not generated: syntax.py's stand-in for kernel/bounds.c's output */
@@ -93,12 +146,22 @@ def dotconfig(o):
     return out
 
 
+def werror(src):
+    """The warnings every kernel build makes errors (an undeclared
+    function, a wrong pointer type), from scripts/Makefile.extrawarn."""
+    with open(os.path.join(src, 'scripts', 'Makefile.extrawarn')) as fh:
+        return re.findall(r'^KBUILD_CFLAGS \+= (?:\$\(call cc-option,)?(-Werror=[\w-]+)',
+                          fh.read(), re.M)
+
+
 def check(src, o, arch, f):
     """Preprocess and syntax-check F: (True, []) or (False, the errors
     located in F, or the preprocessor's first errors)."""
     _, flags = GATE[arch]
-    conf = dotconfig(o)
-    extra = [v for k, v in flags.items() if conf.get(k) == 'y']
+    try:
+        extra = flags(src, dotconfig(o))
+    except (GateError, OSError) as e:
+        return False, [f'{arch}: {e}']
     base = os.path.basename(f)[:-2]
     inc = []
     for d in (f'arch/{arch}/include', f'{o}/arch/{arch}/include/generated', 'include',
@@ -117,7 +180,7 @@ def check(src, o, arch, f):
                        stderr=subprocess.STDOUT, text=True, errors='replace', check=False)
     if r.returncode:
         return False, [l for l in r.stdout.split('\n') if 'error' in l][:5]
-    r = subprocess.run(['gcc', '-m32', '-std=gnu11', '-fsyntax-only', '-x', 'c', i],
+    r = subprocess.run(['gcc', '-m32', '-std=gnu11', '-fsyntax-only', *werror(src), '-x', 'c', i],
                        cwd=src, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        text=True, errors='replace', check=False)
     errors = [l for l in r.stdout.split('\n')
