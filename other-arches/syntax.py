@@ -149,9 +149,13 @@ def dotconfig(o):
 def werror(src):
     """The warnings every kernel build makes errors (an undeclared
     function, a wrong pointer type), from scripts/Makefile.extrawarn."""
-    with open(os.path.join(src, 'scripts', 'Makefile.extrawarn')) as fh:
-        return re.findall(r'^KBUILD_CFLAGS \+= (?:\$\(call cc-option,)?(-Werror=[\w-]+)',
-                          fh.read(), re.M)
+    for name in ('Makefile.extrawarn', 'Makefile.warn'):    # 6.12, 7.x
+        path = os.path.join(src, 'scripts', name)
+        if os.path.exists(path):
+            with open(path) as fh:
+                return re.findall(r'^KBUILD_CFLAGS \+= (?:\$\(call cc-option,)?(-Werror=[\w-]+)',
+                                  fh.read(), re.M)
+    raise GateError(f'{src}: no scripts/Makefile.extrawarn or Makefile.warn')
 
 
 def check(src, o, arch, f):
@@ -160,6 +164,7 @@ def check(src, o, arch, f):
     _, flags = GATE[arch]
     try:
         extra = flags(src, dotconfig(o))
+        errs_as = werror(src)
     except (GateError, OSError) as e:
         return False, [f'{arch}: {e}']
     base = os.path.basename(f)[:-2]
@@ -180,7 +185,7 @@ def check(src, o, arch, f):
                        stderr=subprocess.STDOUT, text=True, errors='replace', check=False)
     if r.returncode:
         return False, [l for l in r.stdout.split('\n') if 'error' in l][:5]
-    r = subprocess.run(['gcc', '-m32', '-std=gnu11', '-fsyntax-only', *werror(src), '-x', 'c', i],
+    r = subprocess.run(['gcc', '-m32', '-std=gnu11', '-fsyntax-only', *errs_as, '-x', 'c', i],
                        cwd=src, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        text=True, errors='replace', check=False)
     errors = [l for l in r.stdout.split('\n')

@@ -57,7 +57,7 @@ format_range()
 	# being the patch file's name without its number, or DIR/NAME.txt
 	# for the patch directory DIR (a backport's own notes).
 	local p n name dir
-	dir=$(basename "$out")
+	dir=$(basename "$PATCH_DIR")
 	[ "$(basename "$7")" != tests ] || dir=$dir-tests
 	for p in "$7"/0*.patch; do
 		name=$(basename "$p" .patch | sed 's/^[0-9]*-//').txt
