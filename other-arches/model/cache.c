@@ -18,6 +18,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "victim.h"
 #include "dmamodel.h"
 
 void cache_init(void)
@@ -88,11 +89,11 @@ static void writeback(unsigned int s)
 
 static unsigned int victim(unsigned int set)
 {
-	unsigned int s = set * m.ways, w, best = 0;
+	unsigned int s = set * m.ways, w;
+	int free = first_invalid_way(m.valid + s, m.ways);
 
-	for (w = 0; w < m.ways; w++)
-		if (!m.valid[s + w])
-			return s + w;
+	if (free >= 0)
+		return s + free;
 	switch (m.repl) {
 	case R_RR:
 		/* one pointer for the cache, advanced on each replacement */
@@ -100,16 +101,10 @@ static unsigned int victim(unsigned int set)
 		m.rr = (w + 1) % m.ways;
 		return s + w;
 	case R_RANDOM:
-		/* 16-bit Fibonacci LFSR, taps 16 14 13 11 */
-		m.lfsr = (m.lfsr >> 1) |
-			 ((((m.lfsr >> 0) ^ (m.lfsr >> 2) ^ (m.lfsr >> 3) ^
-			    (m.lfsr >> 5)) & 1) << 15);
+		m.lfsr = lfsr16_next(m.lfsr);
 		return s + m.lfsr % m.ways;
 	case R_LRU:
-		for (w = 1; w < m.ways; w++)
-			if (m.stamp[s + w] < m.stamp[s + best])
-				best = w;
-		return s + best;
+		return s + lru_way(m.stamp + s, m.ways);
 	}
 	return s;
 }

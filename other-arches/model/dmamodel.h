@@ -60,7 +60,7 @@ struct model {
 	enum repl repl;
 	uint32_t *tag;		/* a slot's line address */
 	uint8_t *valid, *dirty, *cdata;
-	uint32_t *stamp, tick;	/* LRU: each slot's last use */
+	unsigned long *stamp, tick;	/* LRU: each slot's last use */
 	unsigned int rr;	/* round-robin: the next way */
 	uint16_t lfsr;		/* pseudo-random: a fixed-seed LFSR */
 	uint8_t *dram;		/* memory of the window */
