@@ -60,6 +60,18 @@ def read(src):
     return patches
 
 
+def k_sha(flag, opt, digits, what):
+    """{K: SHA} of FLAG's "K=SHA,..." value OPT, each SHA of DIGITS
+    (a regex count) hex digits, or death naming WHAT it must be."""
+    ids = {}
+    for part in opt.split(','):
+        m = re.fullmatch(rf'(\d+)=([0-9a-f]{{{digits}}})', part.strip())
+        if not m:
+            die(f'{flag} {part!r}: not K=SHA with {what}')
+        ids[int(m.group(1))] = m.group(2)
+    return ids
+
+
 def upstream_ids(opt, patches, src):
     """{patch number: SHA} from --upstream, one for each patch with a
     "commit <to be filled> upstream." line, none for any other."""
@@ -75,12 +87,7 @@ def upstream_ids(opt, patches, src):
             '(Documentation/process/stable-kernel-rules.rst): give the mainline commit '
             'ids, --upstream ' + ','.join(f'{k}=SHA' for k in sorted(want)) +
             ' (40 hex digits each)')
-    ids = {}
-    for part in opt.split(','):
-        m = re.fullmatch(r'(\d+)=([0-9a-f]{40})', part.strip())
-        if not m:
-            die(f'--upstream {part!r}: not K=SHA with a full 40-digit commit id')
-        ids[int(m.group(1))] = m.group(2)
+    ids = k_sha('--upstream', opt, '40', 'a full 40-digit commit id')
     if set(ids) != want or len(set(ids.values())) != len(ids):
         die(f'--upstream {opt}: needs one distinct id for each of patches '
             f'{", ".join(map(str, sorted(want)))} of {src}, and no other')
@@ -103,12 +110,7 @@ def fixes_ids(opt, patches, src, tree):
             'as --tree (git blame there), and give --fixes ' +
             ','.join(f'{k}=SHA' for k in sorted(want)) + '; where to look: ' +
             '; '.join(f'{k}: {w}' for k, w in sorted(want.items())))
-    ids = {}
-    for part in opt.split(','):
-        m = re.fullmatch(r'(\d+)=([0-9a-f]{12,40})', part.strip())
-        if not m:
-            die(f'--fixes {part!r}: not K=SHA with at least 12 hex digits')
-        ids[int(m.group(1))] = m.group(2)
+    ids = k_sha('--fixes', opt, '12,40', 'at least 12 hex digits')
     if set(ids) != want.keys():
         die(f'--fixes {opt}: needs an id for each of patches '
             f'{", ".join(map(str, sorted(want)))} of {src}, and no other')
