@@ -12,8 +12,13 @@ required). Programs under the project's checkout, the cache directory or
 by their #! line is checked instead. A PACKAGE=VERSION line of the list
 must be installed at that version (the base trees' linux-source).
 
-Usage: packages.py PACKAGE_LIST TRACE_DIR OWN_DIR...
+Usage: packages.py [--subset LIST CHECK] PACKAGE_LIST TRACE_DIR OWN_DIR...
 Prints KTAP, one test per package, and the closing summary line.
+
+--subset LIST CHECK: also check the trace of check CHECK against LIST, a
+list of names of PACKAGE_LIST's packages (tools/packages-run, what
+tools/setup --run installs for tools/run): those tests are named
+subset_*, and every name LIST gives must be one of PACKAGE_LIST's.
 """
 
 import os
@@ -39,10 +44,13 @@ def pins(listed):
     return dict(p.split('=', 1) for p in listed if '=' in p)
 
 
-def executed(trace_dir):
-    """Every path a traced process executed, with the check that ran it."""
+def executed(trace_dir, only=None):
+    """Every path a traced process executed, with the check that ran it
+    (of check ONLY's trace alone, if given)."""
     progs = {}
     for name in sorted(os.listdir(trace_dir)):
+        if only is not None and name != only:
+            continue
         with open(os.path.join(trace_dir, name), encoding='utf-8',
                   errors='replace') as f:
             for line in f:
@@ -133,26 +141,21 @@ def closure(listed, db, provides):
     return seen
 
 
-def main(argv):
-    if len(argv) < 4:
-        sys.exit('usage: packages.py PACKAGE_LIST TRACE_DIR OWN_DIR...')
-    lines = read_list(argv[1])
+def check(lines, progs, own, db, provides, versions, listname, prefix=''):
+    """Tests of PROGS (path -> check) against the package list LINES."""
     pinned = pins(lines)
     listed = [p.split('=', 1)[0] for p in lines]
-    own = [os.path.realpath(d) + '/' for d in argv[3:]] + ['/tmp/']
-    progs = executed(argv[2])
 
     # Our own builds and scripts stand for the interpreter they name.
     system = {}
-    for path, check in progs.items():
+    for path, chk in progs.items():
         if any(os.path.realpath(path).startswith(d) for d in own):
             interp = shebang(path)
             if interp:
-                system.setdefault(interp, check)
+                system.setdefault(interp, chk)
         else:
-            system.setdefault(path, check)
+            system.setdefault(path, chk)
 
-    db, provides, versions = installed()
     missing = [p for p in listed if p not in db]
     allowed = closure(listed, db, provides)
     by_pkg = {}
@@ -165,14 +168,14 @@ def main(argv):
 
     tests = []
     for pkg in missing:
-        tests.append((False, f'listed_{pkg}',
-                      f'{pkg} is in tools/packages but not installed'))
+        tests.append((False, f'{prefix}listed_{pkg}',
+                      f'{pkg} is in {listname} but not installed'))
     for pkg, ver in sorted(pinned.items()):
         if pkg in db:
             ok = versions[pkg] == ver
-            tests.append((ok, f'version_{pkg}',
-                          f'{pkg}: {versions[pkg]} installed, as tools/packages pins' if ok
-                          else f'{pkg}: {versions[pkg]} installed, tools/packages pins '
+            tests.append((ok, f'{prefix}version_{pkg}',
+                          f'{pkg}: {versions[pkg]} installed, as {listname} pins' if ok
+                          else f'{pkg}: {versions[pkg]} installed, {listname} pins '
                           f'{ver}: run tools/setup'))
     for pkg in sorted(by_pkg):
         cmds = ' '.join(sorted({os.path.basename(p) for p in by_pkg[pkg]}))
@@ -183,17 +186,49 @@ def main(argv):
         elif db.get(pkg, (False,))[0]:
             why = f'{pkg}: on every Debian system; ran {cmds}'
         else:
-            tests.append((False, f'package_{pkg}',
-                          f'{pkg} is not in tools/packages, nor a dependency '
+            tests.append((False, f'{prefix}package_{pkg}',
+                          f'{pkg} is not in {listname}, nor a dependency '
                           f'of one, but ran {" ".join(by_pkg[pkg])} '
                           f'(first in {system[by_pkg[pkg][0]]})'))
             continue
-        tests.append((True, f'package_{pkg}', why))
+        tests.append((True, f'{prefix}package_{pkg}', why))
     for path in stray:
-        tests.append((False, f'unpackaged_{os.path.basename(path)}',
+        tests.append((False, f'{prefix}unpackaged_{os.path.basename(path)}',
                       f'{path} is from no Debian package '
                       f'(first in {system[path]})'))
+    return tests
 
+
+def main(argv):
+    subset = None
+    if len(argv) > 1 and argv[1] == '--subset':
+        if len(argv) < 4:
+            sys.exit('packages.py: --subset needs LIST and CHECK')
+        subset = argv[2:4]
+        argv = argv[:1] + argv[4:]
+    if len(argv) < 4:
+        sys.exit('usage: packages.py [--subset LIST CHECK] PACKAGE_LIST TRACE_DIR OWN_DIR...')
+    lines = read_list(argv[1])
+    own = [os.path.realpath(d) + '/' for d in argv[3:]] + ['/tmp/']
+    db, provides, versions = installed()
+    tests = check(lines, executed(argv[2]), own, db, provides, versions,
+                  os.path.relpath(argv[1], os.path.dirname(os.path.dirname(argv[1]))))
+    if subset:
+        path, chk = subset
+        name = os.path.relpath(path, os.path.dirname(os.path.dirname(path)))
+        byname = {p.split('=', 1)[0]: p for p in lines}
+        names = read_list(path)
+        unknown = [n for n in names if n not in byname]
+        tests.append((not unknown, 'subset_names_are_listed',
+                      f'{name}: ' + (f'not in {argv[1]}: {" ".join(unknown)}' if unknown
+                                     else f'{len(names)} names, each in the full list')))
+        progs = executed(argv[2], chk)
+        if not progs:
+            tests.append((False, 'subset_trace',
+                          f'no execve() trace of {chk} (did it run?)'))
+        else:
+            tests += check([byname[n] for n in names if n in byname], progs, own,
+                           db, provides, versions, name, 'subset_')
     return ktap.report(tests)
 
 

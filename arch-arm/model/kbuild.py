@@ -61,16 +61,17 @@ def model_build(env, *args):
         die(f'arch-arm/model/worktrees {args[0]} failed')
 
 
-def build_all(env, tmp):
-    """The base build of every configuration: arch-arm/coverage/run --base-only
-    at MODEL_BASE, while run.py holds the coverage lock."""
+def build_all(env, tmp, configs=None):
+    """The base build of every configuration (or of CONFIGS):
+    arch-arm/coverage/run --base-only at MODEL_BASE, while run.py holds
+    the coverage lock."""
     if NOT_MM:
         die(f"{', '.join(NOT_MM)}: a model row of {kconfigs.TABLE} must be a "
             'coverage row of kind mm (its build is arch-arm/coverage/run\'s)')
     log = os.path.join(tmp, 'coverage-base.log')
     with open(log, 'w') as f:
         r = subprocess.run([f'{env.top}/arch-arm/coverage/run', '--base-only', '--rev', env.model_base,
-                            '--configs', ','.join(n for n, _ in CONFIGS)],
+                            '--configs', ','.join(configs or [n for n, _ in CONFIGS])],
                            stdout=f, stderr=subprocess.STDOUT, check=False,
                            env={**os.environ, 'COVERAGE_LOCKED': '1'})
     if r.returncode:
@@ -138,17 +139,18 @@ def dma_symbols(env, obj):
     return syms
 
 
-def objects(env):
-    """Symbol -> object of every build, the directly assembled sources
-    (base and patched) and the patched objects. Returns the symbol
-    lines (cfg, obj, sym, how) and the sorted (cfg, obj) kbuild built."""
+def objects(env, configs=None):
+    """Symbol -> object of every build (or of CONFIGS'), the directly
+    assembled sources (base and patched; not with CONFIGS) and the
+    patched objects. Returns the symbol lines (cfg, obj, sym, how) and
+    the sorted (cfg, obj) kbuild built."""
     symobj = []
-    for name, *_ in CONFIGS:
+    for name in configs or [n for n, _ in CONFIGS]:
         for o in sorted(glob.glob(env.build(name, 'arch/arm/mm/*.o'))):
             for sym in dma_symbols(env, o):
                 symobj.append((name, os.path.basename(o), sym, 'kbuild'))
     direct = []
-    for src, cfg, sib, extra in DIRECT:
+    for src, cfg, sib, extra in [] if configs else DIRECT:
         o = src[:-2] + '.o'
         for tree, srcdir in (('base', env.base_src), ('patched', env.patched_src)):
             os.makedirs(f'{env.obj}/{tree}/{cfg}', exist_ok=True)

@@ -44,7 +44,7 @@ import runs                             # noqa: E402
 import suite                            # noqa: E402
 import suite_md                         # noqa: E402
 import tables                           # noqa: E402
-from common import Env, Log, Timer, die, git  # noqa: E402
+from common import Env, Log, Timer, die, field, git  # noqa: E402
 
 
 def lock(env, path, who):
@@ -102,17 +102,58 @@ def invalidators(env):
     return found
 
 
-def boards(env):
-    r = subprocess.run(['python3', f'{env.top}/arch-arm/model/boards.py', '--runs'],
+def boards_py(env, opt):
+    r = subprocess.run(['python3', f'{env.top}/arch-arm/model/boards.py', opt],
                        stdout=subprocess.PIPE, text=True, check=False)
     if r.returncode:
-        die('arch-arm/model/boards.py --runs failed')
+        die(f'arch-arm/model/boards.py {opt} failed')
+    return r.stdout
+
+
+def boards(env):
     return [tuple((l.strip().split(None, 3) + ['', '', '', ''])[:4])
-            for l in r.stdout.splitlines()]
+            for l in boards_py(env, '--runs').splitlines()]
+
+
+def verdict(m, t, tmp):
+    """tools/run's verdict: the boards' test on the boards' cores (the
+    base loses where the owners reported a loss, the patched tree
+    nothing) and the Cortex-A9 with its L2C-310 (outer.outer_verdict).
+    Builds only the configurations these use; writes no Documentation.
+    Returns the seconds of each phase."""
+    env, log = m.env, m.log
+    bl = boards(env)
+    cfgs = sorted({b[2] for b in bl} | {outer.Outer.cfg})
+    log.comment(f'verdict: the boards\' cores and the Cortex-A9 + L2C-310; '
+                f'configurations {", ".join(cfgs)} only (arch-arm/model/run: all of them)')
+    t.start()
+    kbuild.model_build(env, 'trees')
+    t_trees = t.lap()
+    kbuild.build_all(env, tmp, cfgs)
+    t_build = t.lap()
+    symobj, _ = kbuild.objects(env, cfgs)
+    m.read_cores()
+    t_asm = t.lap()
+    found, _, _ = runs.find_runs(m, backends(env), symobj)
+    runs.run_all(m, found, bl, boards_only=True)
+    runs.check_boards(m, found, bl)
+    for key in boards_py(env, '--lost').split():
+        b = next(x for x in bl if x[0] == key)
+        r = m.result('base', f'board-{key}', b[2], 'boards100warm')
+        lost = field('lost', r)
+        log.comment(f'board {key}: the owners reported a loss; base, boards100warm, lost {lost}')
+        log.result(lost.isdigit() and int(lost) > 0,
+                   f'board_{key}_boards100warm_base_loses')
+    t_run = t.lap()
+    outer.outer_verdict(m)
+    t_outer = t.lap()
+    return t_trees, t_build, t_asm, t_run, t_outer
 
 
 def main():
     env, log, t = Env(), Log(), Timer()
+    if sys.argv[1:] not in ([], ['--verdict']):
+        die('usage: arch-arm/model/run [--verdict]')
     os.makedirs(env.obj, exist_ok=True)
     fd = lock(env, f'{env.model_dir}/lock', 'arch-arm/model/run')
     # The base builds and their worktree are arch-arm/coverage/run's: held for
@@ -120,6 +161,19 @@ def main():
     cov_fd = lock(env, f'{env.cache_dir}/coverage.lock', 'arch-arm/coverage/run or arch-arm/model/run')
     build_model(env)
     m = runs.Model(env, log)
+    if sys.argv[1:] == ['--verdict']:
+        with tempfile.TemporaryDirectory() as tmp:
+            times = verdict(m, t, tmp)
+        tests = log.tests()
+        failed = sum(1 for l in tests if l.startswith('not ok'))
+        print('KTAP version 1')
+        print(f'1..{len(tests)}')
+        for line in log.numbered():
+            print(line)
+        print('# timings: worktrees {}s, builds {}s, assembling {}s, boards {}s, '
+              'outer cache {}s, total {}s'.format(*times, t.total()))
+        print(f'{len(tests) - failed} passed, {failed} failed, 0 skipped')
+        return 1 if failed else 0
     with tempfile.TemporaryDirectory() as tmp:
         times = phases(m, t, tmp)
         doc = tables.model_md(m, m.runs, m.aliases, m.unbuilt, m.outer, tmp)

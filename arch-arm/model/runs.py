@@ -190,11 +190,12 @@ def elf_of(m, tree, run_):
     return elf
 
 
-def run_all(m, runs, boards):
-    """Base and patched runs of every backend (all scenarios), then the
-    boards' test; two at a time, results kept in the shell's order."""
+def run_all(m, runs, boards, boards_only=False):
+    """Base and patched runs of every backend (all scenarios; not with
+    BOARDS_ONLY), then the boards' test; two at a time, results kept in
+    the shell's order."""
     jobs = []
-    for r in runs:
+    for r in [] if boards_only else runs:
         for tree in ('base', 'patched'):
             jobs.append((f'{tree} {r.b} {r.cfg}', elf_of(m, tree, r), r, ()))
     for key, bb, bcfg, bopts in boards:
