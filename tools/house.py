@@ -227,7 +227,7 @@ def selftests_called_by_main_only(tests):
 # What tools/ holds at its top: the entry points and what they share.
 # A capability's runner or library goes in its folder instead.
 TOOLS_ENTRY = ('run', 'check', 'setup', 'series', 'fresh-machine')
-TOOLS_SHARED = ('README.md', 'check.py', 'lib-standin.sh', 'house.py', 'packages',
+TOOLS_SHARED = ('README.md', 'check.py', 'lib-standin.sh', 'house.py', 'packages', 'packages-run',
                 'packages.py', 'exec-trace', 'timing.py', 'lib.sh', 'lib-tree.sh',
                 'lib-patches.sh', 'lib-ktap.sh', 'ktap.py', 'base-tree', 'bases',
                 'summary.py', 'sentences.py', 'results.py', 'includes.py')

@@ -88,11 +88,13 @@ def arches_sentence():
     keep = [c for c, x in maponly.items() if not x and boards[c]]
     # a write-through cache holds no dirty line: nothing to lose
     none = [c for c, x in maponly.items() if not x and not boards[c]]
-    if not lose or any('_wt' not in c for c in none):
+    caches = table(ARCHES_MODEL, 'write miss allocates')
+    wt = {r['config'] for r in caches if r['write policy'] == 'write-through'}
+    if not lose or any(c not in wt for c in none):
         raise SummaryError(f'{ARCHES_MODEL}: not every write-back configuration loses')
     # the model's caches are finite: a loss as large as the cache is all it held
-    size = {r['config']: int(r['size'].split()[0]) * 1024
-            for r in table(ARCHES_MODEL, 'write miss allocates')}
+    size = {r['config']: int(r['size'].split()[0]) * (1024 if 'KiB' in r['size'] else 1)
+            for r in caches}
     whole = all(maponly[c] == size.get(c) for c in lose)
     text = (f'In the model (tools/check other-arches-model, 6.12.117): '
             f'before, {", ".join(lose)} lost {span([maponly[c] for c in lose])} '

@@ -116,7 +116,8 @@ def text_row(rel, what, cmd):
 def arches_row():
     maponly, boards, after = arches_facts()
     lost = [c for c in maponly if maponly[c] or boards[c]]
-    return ('cache model of MIPS r4k, PowerPC 8xx, m68k 040/060, 6.12',
+    return ('cache model of MIPS r4k, PowerPC 8xx, m68k 030/040/060, ColdFire, OpenRISC, '
+            '6.12',
             '`tools/check other-arches-model`',
             f'base: {len(lost)} of {len(maponly)} configurations lose '
             f'CPU-written bytes; patched: {n(after)} bytes lost or exposed '

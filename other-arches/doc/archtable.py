@@ -71,12 +71,17 @@ ROWS = [
      [('arch/m68k/kernel/dma.c', '!arch_sync_dma_for_cpu(')]),
     ('m68k (68040, 68060)', 'invalidate', 'write back and invalidate', 'nothing',
      [('arch/m68k/kernel/dma.c', f'{FD} cache_clear(handle, size);')],
-     [('arch/m68k/kernel/dma.c', f'case DMA_BIDIRECTIONAL: {FD} if (CPU_IS_020_OR_030 || (CPU_IS_COLDFIRE && !IS_ENABLED(CONFIG_CACHE_COPYBACK))) {{ cache_clear(handle, size); break; }} cache_push(handle, size); if (CPU_IS_060) cache_clear(handle, size);')],
+     [('arch/m68k/kernel/dma.c', f'case DMA_BIDIRECTIONAL: {FD} if (CPU_IS_020_OR_030 || (CPU_IS_COLDFIRE && !IS_ENABLED(CONFIG_CACHE_COPYBACK))) {{ cache_clear(handle, size); break; }} dma_cache_push(handle, size); if (CPU_IS_060) cache_clear(handle, size);'),
+      # dma_cache_push() is cache_push() but on ColdFire with the MMU
+      ('arch/m68k/kernel/dma.c', '#endif cache_push(handle, size); }')],
      [('arch/m68k/kernel/dma.c', '!arch_sync_dma_for_cpu(')]),
-    ('m68k (ColdFire, copyback)', 'invalidate all', 'write back and invalidate all', 'nothing',
+    # after: the sets of a buffer shorter than one way of the cache with
+    # the MMU (dma_cache_push()), else the whole cache (cache_push())
+    ('m68k (ColdFire, copyback)', 'invalidate all', 'write back and invalidate', 'nothing',
      [('arch/m68k/kernel/dma.c', f'{FD} cache_clear(handle, size);'),
       ('arch/m68k/mm/memory.c', 'void cache_clear (unsigned long paddr, int len) { if (CPU_IS_COLDFIRE) { clear_cf_bcache(0, DCACHE_MAX_ADDR);')],
-     [('arch/m68k/kernel/dma.c', 'cache_clear(handle, size); break; } cache_push(handle, size);'),
+     [('arch/m68k/kernel/dma.c', 'cache_clear(handle, size); break; } dma_cache_push(handle, size);'),
+      ('arch/m68k/kernel/dma.c', '#if defined(CONFIG_COLDFIRE) && defined(CONFIG_MMU) unsigned long start, end; if (size && size <= DCACHE_MAX_ADDR) { start = handle & DCACHE_SET_MASK; end = (handle + size - 1) & DCACHE_SET_MASK; if (start > end) { flush_cf_bcache(0, end); end = DCACHE_MAX_ADDR; } flush_cf_bcache(start, end); return; } #endif cache_push(handle, size); }'),
       ('arch/m68k/mm/memory.c', 'void cache_push (unsigned long paddr, int len) { if (CPU_IS_COLDFIRE) { flush_cf_bcache(0, DCACHE_MAX_ADDR);')],
      [('arch/m68k/kernel/dma.c', '!arch_sync_dma_for_cpu(')]),
     ('m68k (ColdFire, write-through)', 'invalidate all (write-through)', 'invalidate all (write-through)', 'nothing',

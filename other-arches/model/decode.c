@@ -118,6 +118,26 @@ static void coldfire_movec(uint16_t op, uint16_t ext)
 }
 
 /*
+ * 68020/68030 "movec Rn,CACR" (the encoding above): CACR.CD (bit 11)
+ * clears the whole data cache, without writing anything back (the 030's
+ * data cache is write-through); CACR.CI (bit 3) the instruction cache.
+ */
+static void m030_movec(uint16_t op, uint16_t ext)
+{
+	uint32_t v;
+
+	if (op != 0x4e7b || (ext & 0xfff) != 0x002)
+		return;
+	v = reg((ext & 0x8000 ? UC_M68K_REG_A0 : UC_M68K_REG_D0) + ((ext >> 12) & 7));
+	if (v & 0x8)
+		m.c.icache++;
+	if (v & 0x800) {
+		count(L_INV);
+		all_op(L_INV);
+	}
+}
+
+/*
  * m68k 040/060 cinv/cpush: 1111 0100 CC S SS R RRR, cache CC (1 data,
  * 2 instruction, 3 both), scope 1 line, 2 page, 3 all, R the address
  * register. cpush writes back and invalidates on the '040; on the '060
@@ -135,6 +155,8 @@ static void m68k_insn(uint16_t op, uint16_t ext)
 
 	if (m.coldfire)
 		coldfire_movec(op, ext);
+	else if (m.m030)
+		m030_movec(op, ext);
 	if ((op & 0xff00) != 0xf400)
 		return;
 	if (cache & 2)

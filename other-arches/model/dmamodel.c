@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * dmamodel: execute the compiled DMA cache maintenance of a non-ARM
- * non-coherent architecture (MIPS r4k, 32-bit PowerPC, m68k 040/060,
- * ColdFire V4e with a copyback or write-through data cache, OpenRISC
- * 1000) against a software data cache of the core's geometry, with the
- * scenarios of the ARM model (arch-arm/model/cachemodel.c, whose ideas
- * this reuses).
+ * non-coherent architecture (MIPS r4k, 32-bit PowerPC, m68k
+ * 030/040/060, ColdFire V4e with a copyback or write-through data cache,
+ * OpenRISC 1000) against a software data cache of the core's geometry,
+ * with the scenarios of the ARM model (arch-arm/model/cachemodel.c,
+ * whose ideas this reuses).
  *
  * Unicorn executes MIPS "cache", PowerPC dcbi/dcbf/dcbst, m68k
  * cinv/cpush and ColdFire cpushl and CACR writes without any cache (as
@@ -35,7 +35,7 @@ static void usage(void)
 		"                [--cpu N] [--uc-off N] [--arg-off N]\n"
 		"                --size N --ways N --line N --repl lru|random|rr\n"
 		"                --alloc read|write [--write-through] [--level 1|2]\n"
-		"                [--spec] [--no-evict] [--push-keeps] [--coldfire]\n"
+		"                [--spec] [--no-evict] [--push-keeps] [--coldfire] [--m68030]\n"
 		"                [--set NAME=VALUE|@SYM]... [--setup FN[:ARG]]\n"
 		"                (--map FN [--unmap FN] [--scenario NAME]... |\n"
 		"                 --selftest WHAT:FN[:DIR]...)\n");
@@ -67,7 +67,8 @@ int main(int argc, char **argv)
 		{ "setup", 1, NULL, 'i' }, { "map", 1, NULL, 'm' },
 		{ "unmap", 1, NULL, 'U' }, { "scenario", 1, NULL, 'c' },
 		{ "selftest", 1, NULL, 'T' }, { "coldfire", 0, NULL, 'F' },
-		{ "write-through", 0, NULL, 'W' }, { NULL, 0, NULL, 0 },
+		{ "write-through", 0, NULL, 'W' }, { "m68030", 0, NULL, '3' },
+		{ NULL, 0, NULL, 0 },
 	};
 	const char *elf = NULL, *map = NULL, *unmap = NULL, *setup = NULL;
 	static const char *const repl[] = { "lru", "random", "rr" };
@@ -116,6 +117,7 @@ int main(int argc, char **argv)
 		case 'E': m.evict = false; break;
 		case 'k': m.push_keeps = true; break;
 		case 'F': m.coldfire = true; break;
+		case '3': m.m030 = true; break;
 		case 'W': wt = true; break;
 		case 'x':
 			if (nsets < ARRAY_SIZE(sets))

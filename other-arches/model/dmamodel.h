@@ -41,6 +41,7 @@ struct counts {
 	unsigned long natural;		/* dirty lines written back on replacement */
 	unsigned long dirtymap;		/* most dirty lines of a buffer at its map */
 	unsigned long maplost, mapwb;	/* most bytes lost, lines written back, by a map */
+	unsigned long devstale;		/* DMA_BIDIRECTIONAL: bytes the device reads stale */
 };
 
 struct model {
@@ -48,6 +49,7 @@ struct model {
 	enum arch arch;
 	bool be, spec, evict, push_keeps;
 	bool coldfire;		/* cpushl by set and way; CACR invalidates */
+	bool m030;		/* 68020/68030: CACR.CD clears the data cache */
 	bool wt;		/* write-through: stores reach memory */
 	bool walloc;		/* a write miss allocates (write-back only) */
 	int cpu;

@@ -25,7 +25,31 @@ static const struct scenario scenarios[] = {
 	/* with rt1m, the sizes of the cost table */
 	{ "rt4k", 0, 4096, true, false, 0, 0, 0, false },
 	{ "rt64k", 0, 65536, true, false, 0, 0, 0, false },
+	/*
+	 * 4 KiB from the middle of an 8 KiB block: its sets wrap round the
+	 * end of one way of a ColdFire's 32 KiB cache
+	 */
+	{ "short4kwrap", 6144, 4096, true, true, 1024, 600, 0, false },
+	/*
+	 * DMA_BIDIRECTIONAL (the names that start with "bidir"): the
+	 * device reads the buffer and writes part of it. bidir: the CPU
+	 * wrote it; the device must read the CPU's bytes at map (devstale
+	 * counts those it would not), and after unmap the CPU must see the
+	 * device's bytes where it wrote and its own elsewhere. bidirstale:
+	 * the CPU read it (clean lines), the device writes all of it: a
+	 * line left valid after map is read instead of the device's data
+	 * (devwrong).
+	 */
+	{ "bidir", 0, 4096, true, true, 1024, 600, 0, false },
+	{ "bidirstale", 0, 4096, false, true, 1024, 1024, 0, false },
 };
+
+#define DMA_BIDIRECTIONAL	0
+
+static unsigned int dir_of(const struct scenario *s)
+{
+	return strncmp(s->name, "bidir", 5) ? DMA_FROM_DEVICE : DMA_BIDIRECTIONAL;
+}
 
 static void print_counts(const char *name)
 {
@@ -39,8 +63,8 @@ static void print_counts(const char *name)
 	       c->barrier, c->icache, c->mem, c->wb, c->evicted, c->discarded);
 	printf(" specfill=%lu insns=%lu passes=%lu natural=%lu", c->specfill,
 	       c->insns, c->passes, c->natural);
-	printf(" dirtymap=%lu maplost=%lu mapwb=%lu capacity=%u\n", c->dirtymap,
-	       c->maplost, c->mapwb, m.nslots * m.line);
+	printf(" dirtymap=%lu maplost=%lu mapwb=%lu capacity=%u devstale=%lu\n",
+	       c->dirtymap, c->maplost, c->mapwb, m.nslots * m.line, c->devstale);
 }
 
 static void most(unsigned long *max, unsigned long v)
@@ -55,7 +79,7 @@ static void most(unsigned long *max, unsigned long v)
  * it (the worst case), the code unmaps it, and each byte is judged.
  */
 static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
-		    uint32_t unmap, uint8_t *want)
+		    uint32_t unmap, uint8_t *want, unsigned int dir)
 {
 	struct dma_check k = dma_check(s, lo, m.line);
 	unsigned long lost = m.c.lost, wb;
@@ -71,8 +95,12 @@ static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 	}
 	most(&m.c.dirtymap, dirty_lines_in(lo, hi));
 	wb = m.c.wb;
-	if (!call(map, lo - m.arg_off, s->size, DMA_FROM_DEVICE))
+	if (!call(map, lo - m.arg_off, s->size, dir))
 		return false;
+	/* what the device reads: memory, which must hold the CPU's bytes */
+	if (dir == DMA_BIDIRECTIONAL)
+		for (a = lo; a < hi; a++)
+			m.c.devstale += m.dram[a - m.win] != want[a - m.win];
 	if (m.spec)
 		for (a = lo & ~(m.line - 1); a < hi; a += m.line)
 			spec_fill(a);
@@ -81,7 +109,7 @@ static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 			m.dram[a - m.win] = devdata(a);
 	if (m.evict)
 		evict_all();
-	if (unmap && !call(unmap, lo - m.arg_off, s->size, DMA_FROM_DEVICE))
+	if (unmap && !call(unmap, lo - m.arg_off, s->size, dir))
 		return false;
 	most(&m.c.mapwb, m.c.wb - wb);
 	for (a = k.nlo; a < k.nhi; a++)
@@ -91,7 +119,8 @@ static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 	return true;
 }
 
-static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
+static bool run(const struct scenario *s, uint32_t map, uint32_t unmap,
+		unsigned int dir)
 {
 	uint8_t *want = malloc(WIN_SIZE);
 	unsigned int k, reps = s->reps ? s->reps : 1;
@@ -103,7 +132,8 @@ static bool run(const struct scenario *s, uint32_t map, uint32_t unmap)
 		die("scenario does not fit in the modelled window");
 	cache_reset();
 	for (k = 0; k < reps && ok; k++)
-		ok = run_one(s, m.win + BUF_OFF + s->off + k * s->size, map, unmap, want);
+		ok = run_one(s, m.win + BUF_OFF + s->off + k * s->size, map, unmap, want,
+			     dir);
 	free(want);
 	return dma_result(ok, s->name, m.err, print_counts);
 }
@@ -121,7 +151,8 @@ bool run_scenarios(const char *map, const char *unmap,
 		for (j = 0; j < nonly; j++)
 			if (!strcmp(only[j], scenarios[i].name))
 				want = true;
-		if (want && !run(&scenarios[i], sym(map), unmap ? sym(unmap) : 0))
+		if (want && !run(&scenarios[i], sym(map), unmap ? sym(unmap) : 0,
+				 dir_of(&scenarios[i])))
 			ok = false;
 	}
 	return ok;

@@ -3,7 +3,8 @@
  * What the m68k objects of the model (kernel/dma.o, mm/memory.o) need
  * from the rest of the kernel, compiled with the kernel's own flags.
  * model_setup() sets the CPU as setup_arch() would: 0 a 68040, 1 a
- * 68060 (whose head.S sets CACR.DPI: cpush does not invalidate).
+ * 68060 (whose head.S sets CACR.DPI: cpush does not invalidate), 2 a
+ * 68030.
  */
 #include <linux/mm.h>
 #include <asm/setup.h>
@@ -17,6 +18,9 @@ struct page *mem_map;
 
 void model_setup(unsigned long variant)
 {
-	m68k_cputype = variant ? CPU_68060 : CPU_68040;
-	m68k_is040or060 = variant ? 6 : 4;
+	static const unsigned long cpu[] = { CPU_68040, CPU_68060, CPU_68030 };
+	static const int is040or060[] = { 4, 6, 0 };
+
+	m68k_cputype = cpu[variant];
+	m68k_is040or060 = is040or060[variant];
 }

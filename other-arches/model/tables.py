@@ -97,7 +97,8 @@ ARCHES = {
 # writes back and invalidates the whole cache (index operations) for a
 # buffer of at least the cache's size; PowerPC flushes (dcbf) a range
 # whose start or end is not line-aligned; m68k's cache_clear() pushes the
-# partial pages at either end and invalidates only whole pages.
+# partial pages at either end and invalidates only whole pages (so the
+# 4 KiB buffer of short4kwrap, which starts mid-page, keeps its data).
 CONFIGS = [
     ('mips_24k', 'mips', ['--setup', 'model_setup:0'],
      'r4k, no speculation (24K): map only', lambda s, n: n < 32768),
@@ -108,9 +109,13 @@ CONFIGS = [
     ('ppc_8xx', 'powerpc', ['--spec'],
      'CONFIG_NOT_COHERENT_CACHE (8xx): map + unmap', lambda s, n: s != 'unaligned'),
     ('m68k_040', 'm68k', ['--setup', 'model_setup:0'],
-     "68040: map only (cpush invalidates)", lambda s, n: n >= 4096 and s != 'unaligned'),
+     "68040: map only (cpush invalidates)",
+     lambda s, n: n >= 4096 and s not in ('unaligned', 'short4kwrap')),
     ('m68k_060', 'm68k', ['--setup', 'model_setup:1', '--push-keeps'],
-     "68060 (CACR.DPI: cpush keeps lines): map only", lambda s, n: n >= 4096 and s != 'unaligned'),
+     "68060 (CACR.DPI: cpush keeps lines): map only",
+     lambda s, n: n >= 4096 and s not in ('unaligned', 'short4kwrap')),
+    ('m68k_030', 'm68k', ['--setup', 'model_setup:2', '--m68030'],
+     '68030 (write-through data cache): map only', lambda s, n: False),
     ('or1k', 'openrisc', [],
      'OpenRISC 1000, 16-byte lines: map only', lambda s, n: s != 'rt1mclean'),
     ('coldfire_wt', 'coldfire', [],
@@ -156,6 +161,11 @@ CACHES = {
                  'of 4 lines by address bits 10-4, an invalid line first, else pseudo '
                  'round-robin, modelled as one pointer; write misses allocate on copyback '
                  'pages); 16-byte lines (LW3-LW0); Linux maps memory copyback'),
+    'm68k_030': ('MC68030', 256, 1, 16, 'wt', 'read', 'lru', 1,
+                 'MC68030 User\'s Manual, section 6 (a 256-byte data cache of 16 entries of '
+                 'four long words, direct-mapped, write-through; a write miss allocates only '
+                 'with CACR.WA, which head.S leaves clear: CC3_ALLOC_WRITE is not in the '
+                 'CACR it sets)'),
     'or1k': ('OpenRISC 1000', 8192, 1, 16, 'wb', 'write', 'lru', 1,
              'assumed (an implementation\'s choice, read from DCCFGR by setup_cpuinfo(); no '
              'core\'s manual at hand): stub-or1k.c\'s 8 KB direct-mapped cache of 16-byte '
@@ -182,12 +192,25 @@ def cache_args(name):
 
 SELFTEST_EXTRA = {'m68k_040': ['flush_page:cache_push'],
                   'm68k_060': ['clean_page:cache_push']}
+# self-tests that replace the architecture's for a configuration: the
+# 030's cache_clear() clears the whole data cache through CACR
+SELFTEST_ONLY = {'m68k_030': ['inv_all:cache_clear']}
 
 SCENARIOS = [('maponly', 409600), ('short', 409600), ('unaligned', 8152),
              ('unalignedfull', 8152),
              ('rt256', 256), ('rt1m', 1 << 20), ('rt1mclean', 1 << 20),
              ('boards100', 4096), ('short4k', 4096), ('rt4k', 4096),
-             ('rt64k', 65536)]
+             ('rt64k', 65536), ('short4kwrap', 4096), ('bidir', 4096), ('bidirstale', 4096)]
+# The DMA_BIDIRECTIONAL scenarios (dmamodel's scenario.c, mapped and
+# unmapped DMA_BIDIRECTIONAL), and the configurations whose base fails
+# them: m68k's map pushed alone (the 060 keeps the pushed lines, the
+# 030's push leaves the data cache alone; there is no unmap to drop
+# them), openrisc's did nothing. Every other base must pass them.
+BIDIR = ('bidir', 'bidirstale')
+BIDIR_BASE_FAILS = {'m68k_060': BIDIR, 'or1k': BIDIR,
+                    # write-through without write-allocate: only the lines
+                    # the CPU read are in the cache
+                    'm68k_030': ('bidirstale',)}
 # Scenarios checked on the patched code and its mutations only: in
 # unalignedfull the device writes every byte of an unaligned buffer, so
 # a line that the map leaves in the cache shows as device bytes wrong;
@@ -195,7 +218,65 @@ SCENARIOS = [('maponly', 409600), ('short', 409600), ('unaligned', 8152),
 # same line, MIPS's Hit_Invalidate changes the neighbours).
 PATCHED_ONLY = ('unalignedfull',)
 # The cost table: one map and unmap of a dirty buffer of each size.
-COST = (('rt4k', '4 KiB'), ('rt64k', '64 KiB'), ('rt1m', '1 MiB'))
+COST = (('rt256', '256 B'), ('rt4k', '4 KiB'), ('rt64k', '64 KiB'), ('rt1m', '1 MiB'))
+# Configurations whose patched map pushes by set and way only the sets a
+# buffer shorter than one way of the cache covers (the m68k patches'
+# dma_cache_push() on a ColdFire with the MMU), the whole cache from one
+# way up: results.py's cost rule 'range' checks it on the COST sizes.
+RANGE_PUSH = ('coldfire_cb',)
+# Where the cost rule 'kept' (no more operations than a base that lost
+# nothing) allows more, and why: (config, scenario) -> the reason.
+COST_ALLOW = {
+    ('m68k_060', 'rt256'):
+        'below a page the base\'s cache_clear() pushes and clears the partial page '
+        '(pushcl040) and keeps the data; the patched map pushes it (cache_push()) and then '
+        'clears it the same way, one page push more, which writes nothing back',
+}
+
+# Each fix of the series (patches 1-6), checked on its own: the tree
+# with patches 1..K-1 must fail, the tree with 1..K pass. K, the
+# subject's short name, and how: ('model', configurations, scenarios,
+# the counts judged: for each configuration, one of them above 0 in one
+# of its scenarios before, every one 0 in every scenario after), or ('prep_coherent', arch): what 74-other-arches-doc's
+# prepcoherent.py reads arch_dma_prep_coherent() to do (before: it only
+# invalidates), or ('map_cell', row): 74's arch table row (archtable.py
+# ROWS), its map evidence before the series in the tree before, after
+# the series in the tree after (the model runs no xtensa: no compiler).
+FIXES = [
+    (1, 'm68k_bidirectional_no_stale_line',
+     ('model', ('m68k_060', 'm68k_030'), BIDIR, ('lost', 'devwrong', 'devstale'))),
+    (2, 'coldfire_copyback_from_device_keeps_dirty_lines',
+     ('model', ('coldfire_cb',), ('maponly', 'short4k', 'boards100'),
+      ('lost', 'devwrong', 'neigh'))),
+    # the device writes all of an unaligned buffer: a last line the loop
+    # misses stays dirty and is evicted over the device's bytes
+    (3, 'openrisc_loop_includes_the_last_line',
+     ('model', ('or1k',), ('unalignedfull',), ('devwrong',))),
+    (4, 'openrisc_bidirectional_written_back_and_invalidated',
+     ('model', ('or1k',), BIDIR, ('lost', 'devwrong', 'devstale'))),
+    (5, 'xtensa_prep_coherent_writes_back', ('prep_coherent', 'xtensa')),
+    (6, 'xtensa_from_device_written_back_at_map', ('map_cell', 'xtensa')),
+]
+
+# Each fix's hunk reverted in the tree with it: K, name, (old, new) in
+# the file with patches 1..K. fix_K must then fail.
+FIX_MUTATIONS = [
+    (1, 'no_clear_after_the_060_push',
+     '\t\tif (CPU_IS_060)\n\t\t\tcache_clear(handle, size);\n', ''),
+    (2, 'copyback_coldfire_clears',
+     'if (CPU_IS_COLDFIRE && IS_ENABLED(CONFIG_CACHE_COPYBACK))', 'if (0)'),
+    (3, 'loop_from_the_start_address',
+     'unsigned long start = addr & ~(cpuinfo->dcache_block_size - 1UL);',
+     'unsigned long start = addr;'),
+    (4, 'bidirectional_does_nothing',
+     '\tcase DMA_TO_DEVICE:\n\tcase DMA_BIDIRECTIONAL:\n', '\tcase DMA_TO_DEVICE:\n'),
+    (5, 'prep_coherent_invalidates',
+     '__flush_invalidate_dcache_range((unsigned long)page_address(page), size);',
+     '__invalidate_dcache_range((unsigned long)page_address(page), size);'),
+    (6, 'from_device_does_nothing_at_map',
+     '\tcase DMA_FROM_DEVICE:\n\tcase DMA_BIDIRECTIONAL:\n\tcase DMA_TO_DEVICE:\n',
+     '\tcase DMA_BIDIRECTIONAL:\n\tcase DMA_TO_DEVICE:\n'),
+]
 
 # Mutations of the patched source: name, the ARCHES it applies to,
 # (old, new). Each must make at least one test of those configurations
@@ -221,6 +302,12 @@ MUTATIONS = [
     # loop steps from the unaligned start and misses the last line
     ('openrisc_v1_loop_from_the_start_address', ('openrisc',),
      ('for (cl = start; cl < addr + size;', 'for (cl = addr; cl < addr + size;')),
+    # a copyback ColdFire's small maps push the whole cache again
+    ('coldfire_small_maps_push_the_whole_cache', ('coldfire', 'coldfire_cb'),
+     ('if (size && size <= DCACHE_MAX_ADDR) {', 'if (0) {')),
+    # ... or whose sets wrap round the end of a way push only the first part
+    ('coldfire_range_push_without_the_wrap', ('coldfire', 'coldfire_cb'),
+     ('\t\t\tflush_cf_bcache(0, end);\n', '')),
     # a copyback ColdFire taken for a write-through one
     ('coldfire_copyback_only_invalidates', ('coldfire_cb',),
      ('CPU_IS_COLDFIRE && !IS_ENABLED(CONFIG_CACHE_COPYBACK)', 'CPU_IS_COLDFIRE')),
