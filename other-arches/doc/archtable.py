@@ -75,13 +75,14 @@ ROWS = [
       # dma_cache_push() is cache_push() but on ColdFire with the MMU
       ('arch/m68k/kernel/dma.c', '#endif cache_push(handle, size); }')],
      [('arch/m68k/kernel/dma.c', '!arch_sync_dma_for_cpu(')]),
-    # after: the sets of a buffer shorter than one way of the cache with
-    # the MMU (dma_cache_push()), else the whole cache (cache_push())
+    # after: the sets of a buffer that spans at most one way of the cache
+    # with the MMU (dma_cache_push()), else the whole cache (cache_push());
+    # without the MMU the whole cache by cpushl alone (mcf_cache_push())
     ('m68k (ColdFire, copyback)', 'invalidate all', 'write back and invalidate', 'nothing',
      [('arch/m68k/kernel/dma.c', f'{FD} cache_clear(handle, size);'),
       ('arch/m68k/mm/memory.c', 'void cache_clear (unsigned long paddr, int len) { if (CPU_IS_COLDFIRE) { clear_cf_bcache(0, DCACHE_MAX_ADDR);')],
      [('arch/m68k/kernel/dma.c', 'cache_clear(handle, size); break; } dma_cache_push(handle, size);'),
-      ('arch/m68k/kernel/dma.c', '#if defined(CONFIG_COLDFIRE) && defined(CONFIG_MMU) unsigned long start, end; if (size && size <= DCACHE_MAX_ADDR) { start = handle & DCACHE_SET_MASK; end = (handle + size - 1) & DCACHE_SET_MASK; if (start > end) { flush_cf_bcache(0, end); end = DCACHE_MAX_ADDR; } flush_cf_bcache(start, end); return; } #endif cache_push(handle, size); }'),
+      ('arch/m68k/kernel/dma.c', '#if defined(CONFIG_COLDFIRE) && defined(CONFIG_MMU) unsigned long start, end; if (size && size <= DCACHE_MAX_ADDR) { start = handle & DCACHE_SET_MASK; end = (handle + size - 1) & DCACHE_SET_MASK; if (start > end) { flush_cf_bcache(0, end); end = DCACHE_MAX_ADDR; } flush_cf_bcache(start, end); return; } #elif defined(CACHE_PUSH) mcf_cache_push(); return; #endif cache_push(handle, size); }'),
       ('arch/m68k/mm/memory.c', 'void cache_push (unsigned long paddr, int len) { if (CPU_IS_COLDFIRE) { flush_cf_bcache(0, DCACHE_MAX_ADDR);')],
      [('arch/m68k/kernel/dma.c', '!arch_sync_dma_for_cpu(')]),
     ('m68k (ColdFire, write-through)', 'invalidate all (write-through)', 'invalidate all (write-through)', 'nothing',
@@ -124,8 +125,12 @@ ROWS = [
      [('arch/riscv/mm/dma-noncoherent.c', f'{FD} if (!arch_sync_dma_clean_before_fromdevice())')],
      [('arch/riscv/mm/dma-noncoherent.c', f'{FD} if (!arch_sync_dma_clean_before_fromdevice())')],
      [('arch/riscv/mm/dma-noncoherent.c', 'if (arch_sync_dma_cpu_needs_post_dma_flush()) arch_dma_cache_inv(paddr, size);')]),
-    ('sh (SH-3, SH-4)', 'invalidate', 'write back and invalidate', 'nothing',
-     [('arch/sh/kernel/dma-coherent.c', f'{FD} __flush_invalidate_region(addr, size);')],
+    # before: SH-4 invalidates (ocbi); SH-3's __flush_invalidate_region is
+    # its purge (cache-sh3.c), so SH-3 wrote back and invalidated already
+    ('sh (SH-3, SH-4)', 'invalidate (SH-4; SH-3 already wrote back and invalidated)',
+     'write back and invalidate', 'nothing',
+     [('arch/sh/kernel/dma-coherent.c', f'{FD} __flush_invalidate_region(addr, size);'),
+      ('arch/sh/mm/cache-sh3.c', '__flush_invalidate_region = sh3__flush_purge_region;')],
      [('arch/sh/kernel/dma-coherent.c', f'{FD} case DMA_BIDIRECTIONAL: __flush_purge_region(addr, size);')],
      [('arch/sh/kernel/dma-coherent.c', '!arch_sync_dma_for_cpu(')]),
     ('sparc (32-bit LEON)', 'nothing', 'nothing', 'invalidate all (write-through)',

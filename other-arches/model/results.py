@@ -278,7 +278,7 @@ def write_cost(results):
             n = field(results[name, 'patched', s], 'index') or 0
             what = push_by_set(name, s)[1] if n == push_by_set(name, s)[0] else 'other lines'
             which.append(f'{size} {what} ({n:,} cpushl)')
-        line = (f'{name}, the push a patched map uses: ' + '; '.join(which) + ' (one way of the '
+        line = (f'{name} ({CACHES[name][0]}, with the MMU), the push a patched map uses: ' + '; '.join(which) + ' (one way of the '
                 f'cache: {CACHES[name][1] // CACHES[name][2] // 1024} KiB).')
         md += ['', line]
         txt += [''] + ['  ' + x for x in textwrap.wrap(line, 70)]
