@@ -150,6 +150,14 @@ def verdict(m, t, tmp):
     return t_trees, t_build, t_asm, t_run, t_outer
 
 
+def print_tests(log):
+    """The KTAP header and the numbered tests with their comments."""
+    print('KTAP version 1')
+    print(f'1..{len(log.tests())}')
+    for line in log.numbered():
+        print(line)
+
+
 def main():
     env, log, t = Env(), Log(), Timer()
     if sys.argv[1:] not in ([], ['--verdict']):
@@ -164,25 +172,18 @@ def main():
     if sys.argv[1:] == ['--verdict']:
         with tempfile.TemporaryDirectory() as tmp:
             times = verdict(m, t, tmp)
-        tests = log.tests()
-        failed = sum(1 for l in tests if l.startswith('not ok'))
-        print('KTAP version 1')
-        print(f'1..{len(tests)}')
-        for line in log.numbered():
-            print(line)
+        print_tests(log)
+        failed = sum(1 for l in log.tests() if l.startswith('not ok'))
         print('# timings: worktrees {}s, builds {}s, assembling {}s, boards {}s, '
               'outer cache {}s, total {}s'.format(*times, t.total()))
-        print(f'{len(tests) - failed} passed, {failed} failed, 0 skipped')
+        print(f'{len(log.tests()) - failed} passed, {failed} failed, 0 skipped')
         return 1 if failed else 0
     with tempfile.TemporaryDirectory() as tmp:
         times = phases(m, t, tmp)
         doc = tables.model_md(m, m.runs, m.aliases, m.unbuilt, m.outer, tmp)
         cost.cost_md(m, m.runs)
         suite_md.suite_md(m, m.suite)
-    print('KTAP version 1')
-    print(f'1..{len(log.tests())}')
-    for line in log.numbered():
-        print(line)
+    print_tests(log)
     print(f'# model table (Documentation/results/{env.base}/model.md):')
     for line in doc:
         if line.startswith('|'):
