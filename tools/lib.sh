@@ -57,8 +57,22 @@ _line=$(base_line "$BASE")
 [ -n "$_line" ] || die "no base '$BASE' in tools/bases"
 IFS='|' read -r _ BASE_PKG BASE_VERSION _dir SUBJECT_PREFIX _cover <<<"${_line// | /|}"
 export BASE
+# A package field with a "*" names a family (mainline: linux-source-7.*,
+# Debian experimental's newest): tools/base-tree resolves it to the
+# newest package the archive serves and records which in the base
+# commit's subject; the tree and its tag do not carry a version.
+if [ "${BASE_PKG%\*}" != "$BASE_PKG" ]; then
+	BASE_FAMILY=$BASE_PKG
+	BASE_PKG=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$BASE_FAMILY" 2>/dev/null |
+		   awk '$1 == "ii" { print $2 }' | sort -V | tail -n 1)
+	# none installed yet: tools/base-tree installs the newest
+	BASE_PKG=${BASE_PKG:-$BASE_FAMILY}
+	BASE_TAG=base-$BASE
+else
+	BASE_FAMILY=
+	BASE_TAG=base-$BASE_VERSION
+fi
 BASE_TARBALL=/usr/src/$BASE_PKG.tar.xz
-BASE_TAG=base-$BASE_VERSION
 PATCH_DIR=${SERIES_DIR:-$TOP/$_dir}
 COVER=$TOP/$_cover
 # A series that goes on top of another names its patch directory here.
@@ -138,7 +152,7 @@ kernel_tree()
 	if [ -n "${KERNEL_TREE:-}" ]; then
 		echo "$KERNEL_TREE"
 	else
-		echo "$CACHE_DIR/linux-$BASE_VERSION"
+		echo "$CACHE_DIR/linux-${BASE_TAG#base-}"
 	fi
 }
 

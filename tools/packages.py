@@ -21,6 +21,7 @@ tools/setup --run installs for tools/run): those tests are named
 subset_*, and every name LIST gives must be one of PACKAGE_LIST's.
 """
 
+import fnmatch
 import os
 import re
 import subprocess
@@ -42,6 +43,17 @@ def read_list(path):
 def pins(listed):
     """PACKAGE -> VERSION of the PACKAGE=VERSION lines."""
     return dict(p.split('=', 1) for p in listed if '=' in p)
+
+
+def family(name, db):
+    """NAME, or for a family (a name with '*', tools/setup installs its
+    newest) the newest installed package it matches."""
+    if '*' not in name:
+        return name
+    members = sorted((p for p in db if fnmatch.fnmatchcase(p, name)),
+                     key=lambda p: [int(x) if x.isdigit() else x
+                                    for x in re.split(r'(\d+)', p)])
+    return members[-1] if members else name
 
 
 def executed(trace_dir, only=None):
@@ -144,7 +156,8 @@ def closure(listed, db, provides):
 def check(lines, progs, own, db, provides, versions, listname, prefix=''):
     """Tests of PROGS (path -> check) against the package list LINES."""
     pinned = pins(lines)
-    listed = [p.split('=', 1)[0] for p in lines]
+    # A family (linux-source-7.*) stands for its newest installed member.
+    listed = [family(p.split('=', 1)[0], db) for p in lines]
 
     # Our own builds and scripts stand for the interpreter they name.
     system = {}
