@@ -12,17 +12,10 @@ trip static assertions elsewhere in the headers.
 
 What the O= directory needs beyond "make defconfig" and "make
 asm-generic", which run with the host gcc: include/generated/timeconst.h
-(bc, as Kbuild makes it), and include/generated/bounds.h and (in
-7.1.5, not 6.12) rq-offsets.h, which Kbuild makes by compiling kernel/bounds.c and
+(bc, as Kbuild makes it), and include/generated/bounds.h and (since
+7.x) rq-offsets.h, which Kbuild makes by compiling kernel/bounds.c and
 kernel/sched/rq-offsets.c with the architecture's compiler: here they
 hold fixed values, which change layouts only, not syntax.
-
-xtensa's compiler is built for one core (xtensa_VARIANT-gcc) and
-predefines its byte order and ABI: here they come from the variant's
-core.h (XCHAL_HAVE_BE, XCHAL_HAVE_WINDOWED; CONFIG_KERNEL_ABI_CALL0
-asks for call0), and the variant's and platform's include directories
-from arch/xtensa/Makefile's variant-y and platform-$(CONFIG_...) lines,
-as Kbuild adds them.
 """
 
 import os
@@ -39,44 +32,11 @@ def microblaze_flags(src, conf):
     return ['-D__MICROBLAZEEL__'] if conf.get('CONFIG_CPU_LITTLE_ENDIAN') == 'y' else []
 
 
-def xtensa_flags(src, conf):
-    """The variant's and platform's include directories and the macros
-    that the variant's compiler predefines."""
-    mk = open(os.path.join(src, 'arch/xtensa/Makefile')).read()
-    if not re.search(r'^variant-y\s*:=\s*\$\(CONFIG_XTENSA_VARIANT_NAME\)', mk, re.M):
-        raise GateError('arch/xtensa/Makefile: no "variant-y := $(CONFIG_XTENSA_VARIANT_NAME)"')
-    variant = conf.get('CONFIG_XTENSA_VARIANT_NAME')
-    platforms = [p for sym, p in re.findall(r'^platform-\$\((CONFIG_\w+)\)\s*:=\s*(\S+)',
-                                            mk, re.M) if conf.get(sym) == 'y']
-    if not variant or len(platforms) != 1:
-        raise GateError(f'variant {variant}, platforms {platforms} in the .config')
-    inc = f'arch/xtensa/variants/{variant}/include'
-    core = open(os.path.join(src, inc, 'variant', 'core.h')).read()
-
-    def xchal(name):
-        m = re.search(rf'^#define\s+{name}\s+([01])\b', core, re.M)
-        if not m:
-            raise GateError(f'{inc}/variant/core.h defines no {name}')
-        return m.group(1) == '1'
-    big = xchal('XCHAL_HAVE_BE')
-    if big != (conf.get('CONFIG_CPU_BIG_ENDIAN') == 'y'):
-        # Kconfig asked the host gcc, which defines neither
-        raise GateError(f'{inc}/variant/core.h is {"big" if big else "little"}-endian, '
-                        'the .config the other')
-    windowed = xchal('XCHAL_HAVE_WINDOWED') and conf.get('CONFIG_KERNEL_ABI_CALL0') != 'y'
-    return ['-D__XTENSA__', '-D__xtensa__', '-D__XTENSA_EB__' if big else '-D__XTENSA_EL__',
-            '-D__XTENSA_WINDOWED_ABI__' if windowed else '-D__XTENSA_CALL0_ABI__',
-            '-I', inc, '-I', f'arch/xtensa/platforms/{platforms[0]}/include']
-
-
 # arch -> (defconfig, its extra preprocessor flags: function of the tree
 # and the .config)
 GATE = {
     'microblaze': ('mmu_defconfig', microblaze_flags),
     'nios2': ('3c120_defconfig', lambda src, conf: []),
-    # dc233c (little-endian, windowed, write-back data cache), HIGHMEM,
-    # MMU: pci-dma.c and its kmap path are built
-    'xtensa': ('virt_defconfig', xtensa_flags),
 }
 
 

@@ -85,36 +85,24 @@ CACHE_ROOT=${ARM_DMA_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/arm-dma-from-device}
 CACHE_DIR=$CACHE_ROOT/$BASE
 SERIES_BRANCH=dma-from-device
 # SERIES=other-arches: the follow-up series for the other non-coherent
-# architectures instead, with its own branch, cover letters and patch
-# directories: patches/other-arches for mainline, patches/other-arches-
-# BASE for a base (made for tools/check, not for stable, so no "6.12.y"
-# in its subjects).
+# architectures instead, with its own branch, cover letter and patch
+# directory (patches/other-arches); SERIES=dma-kasan: CONFIG_DMA_KASAN,
+# a new feature for the dma-mapping tree (patches/dma-kasan). Both are
+# for mainline only and go on top of the ARM series (the first's last
+# patch replaces the ARM series' list of architectures that do not keep
+# the CPU's data; the second needs its KUnit suite): tools/series
+# applies the ARM series first and exports only the series' own
+# patches, with the ARM series' patch ids as prerequisites.
 case "${SERIES:-}" in
 "") ;;
-other-arches)
-	if [ "$BASE" = mainline ]; then _sfx=; else _sfx=-$BASE; fi
-	PATCH_DIR=${SERIES_DIR:-$TOP/patches/other-arches$_sfx}
-	COVER=$TOP/Documentation/cover-letter-other-arches$_sfx.txt
-	SERIES_BRANCH=other-arches
-	# its last patch replaces the ARM series' list of architectures
-	# that do not keep the CPU's data with a table of all of them
+other-arches|dma-kasan)
+	[ "$BASE" = mainline ] ||
+		die "SERIES=$SERIES is for mainline only; BASE=$BASE has none (tools/bases)"
 	PREREQ_DIR=$TOP/$_dir
+	PATCH_DIR=${SERIES_DIR:-$TOP/patches/$SERIES}
+	COVER=$TOP/Documentation/cover-letter-$SERIES.txt
+	SERIES_BRANCH=$SERIES
 	SUBJECT_PREFIX=PATCH
-	unset _sfx
-	;;
-# SERIES=dma-kasan: CONFIG_DMA_KASAN, a new feature for the
-# dma-mapping tree, on top of the ARM series, whose KUnit suite it needs:
-# patches/dma-kasan for mainline, patches/dma-kasan-BASE for a base.
-# tools/series applies the ARM series first and exports only its own
-# patches, with the ARM series' patch ids as prerequisites.
-dma-kasan)
-	if [ "$BASE" = mainline ]; then _sfx=; else _sfx=-$BASE; fi
-	PREREQ_DIR=$TOP/$_dir
-	PATCH_DIR=${SERIES_DIR:-$TOP/patches/dma-kasan$_sfx}
-	COVER=$TOP/Documentation/cover-letter-dma-kasan$_sfx.txt
-	SERIES_BRANCH=dma-kasan
-	SUBJECT_PREFIX=PATCH
-	unset _sfx
 	;;
 *) die "SERIES=$SERIES: the other series are other-arches and dma-kasan" ;;
 esac

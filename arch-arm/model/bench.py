@@ -117,7 +117,7 @@ def bench_runs(m, rs):
     jobs = [(row, tree, f'bench-{f}') for row in rows for tree in suite.TREES for f in FILLS]
     elfs = {j: suite.link(m, *j, src) for j in jobs}
     with ThreadPoolExecutor(max_workers=env.jobs) as ex:
-        outs = list(ex.map(lambda j: suite.cachemodel(m, j[0], elfs[j], skip=[],
+        outs = list(ex.map(lambda j: suite.cachemodel(m, j[0], elfs[j], j[1], skip=[],
                                                        extra=['--suite-symbol', SYMBOL]), jobs))
     res = {(j[0].name, j[1], j[2][6:]): parse(o) for j, o in zip(jobs, outs)}
     checks(m, rows, res)

@@ -8,7 +8,7 @@ import subprocess
 
 from common import field, num, nums
 from runs import KINDS, SCEN_RT
-from tables import header, text
+from tables import header, successor_notes, text
 
 COST_INTRO = """\
 
@@ -104,6 +104,9 @@ def cost_md(m, runs):
     vb, dm = nums(rb, 'wb', 'evicted'), num('dirtymap', rp)
     log.result(vb is not None and dm is not None and sum(vb) != dm,
                'cost_writeback_check_rejects_base_v7_rt1m')
+    notes = successor_notes(runs)
+    if notes:
+        doc += [''] + notes
     path = f'{env.results_dir}/cost.md'
     with open(path + '.tmp', 'w', encoding='utf-8') as fh:
         fh.write(''.join(l + '\n' for l in doc))

@@ -20,7 +20,7 @@ enum action {
 	A_UNKNOWN, A_INV, A_CLEAN, A_FLUSH, A_INV_ALL, A_CLEAN_ALL,
 	A_FLUSH_ALL, A_INV_SW, A_CLEAN_SW, A_FLUSH_SW, A_BARRIER, A_ICACHE,
 	A_RANGE_START, A_RANGE_INV, A_RANGE_CLEAN, A_RANGE_FLUSH,
-	A_TEST_CLEAN, A_TEST_FLUSH, A_CTR, A_READ_ZERO,
+	A_TEST_CLEAN, A_TEST_FLUSH, A_CTR, A_READ_ZERO, A_CURRENT,
 	A_FL2_INV, A_FL2_CLEAN, A_FL2_FLUSH, A_FL2_START_CLEAN,
 	A_FL2_TOP_CLEAN, A_FL2_START_INV, A_FL2_TOP_INV,
 	A_TL2_INV, A_TL2_CLEAN, A_TL2_FLUSH, A_XL2_INV, A_XL2_CLEAN,
@@ -78,7 +78,7 @@ static const struct cpop cpops[] = {
 	{ 1, 0, 7, 14, 3, A_TEST_FLUSH, true, "test, clean and invalidate" },
 	{ 1, 0, 0, 0, 1, A_CTR, true, "read CTR" },
 	{ 1, 0, 2, 0, 0, A_READ_ZERO, true, "read TTBR (XScale cpwait)" },
-	{ 1, 0, 13, 0, 3, A_READ_ZERO, true, "read TPIDRURO (current, dma-mapping.o)" },
+	{ 1, 0, 13, 0, 3, A_CURRENT, true, "read TPIDRURO (current)" },
 };
 
 static const struct cpop *decode(unsigned int l, unsigned int opc1,
@@ -215,6 +215,9 @@ static void coproc(uint32_t insn, unsigned int cond, uint64_t pc,
 		break;
 	case A_READ_ZERO:
 		result = 0;
+		break;
+	case A_CURRENT:
+		result = m.current;
 		break;
 	case A_FL2_INV:
 		l2_cp15_line("feroceon", v, L_INV);

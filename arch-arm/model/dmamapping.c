@@ -7,7 +7,22 @@
  * (suite.c) when it runs.
  */
 
+#include <stdlib.h>
 #include "model.h"
+
+/* current: a zeroed struct task_struct of the configuration's size */
+static void current_open(void)
+{
+	uint32_t size = (read32(sym("model_task_size")) + 0xfffu) & ~0xfffu;
+	uint8_t *zero = calloc(1, size);
+
+	if (!size || !zero ||
+	    uc_mem_map(m.uc, CURRENT_TASK, size, UC_PROT_READ | UC_PROT_WRITE) ||
+	    uc_mem_write(m.uc, CURRENT_TASK, zero, size))
+		die("cannot map current's task_struct");
+	free(zero);
+	m.current = CURRENT_TASK;
+}
 
 /*
  * What the kernel sets up before dma-mapping.o runs, with the layout
@@ -15,9 +30,13 @@
  * struct pages, lowmem, for the modelled window's page frames) and
  * __pv_phys_pfn_offset; cpu_cache's dma_map_area and dma_unmap_area
  * (the backend's routines MAP and UNMAP); outer_cache's range
- * operations when an outer cache is modelled. The steps of a map or an
- * unmap are the calls of these routines: the CPU may allocate lines
- * before each but the first (dma_mapping_hook()).
+ * operations when an outer cache is modelled; and current (zeroed, with
+ * the size of the configuration's struct task_struct), which TPIDRURO
+ * holds where the build keeps it there (CURRENT_POINTER_IN_TPIDRURO):
+ * the stack canary of -mstack-protector-guard=tls code is read from it
+ * (STACKPROTECTOR_PER_TASK; 0 is as good a canary as any here). The
+ * steps of a map or an unmap are the calls of these routines: the CPU
+ * may allocate lines before each but the first (dma_mapping_hook()).
  */
 void dma_mapping_open(uint32_t map, uint32_t unmap)
 {
@@ -31,6 +50,7 @@ void dma_mapping_open(uint32_t map, uint32_t unmap)
 	    uc_mem_write(m.uc, MEM_MAP, zero, sizeof(zero)))
 		die("cannot map mem_map");
 	write32(sym("mem_map"), MEM_MAP);
+	current_open();
 	write32(sym("__pv_phys_pfn_offset"), WIN_BASE >> 12);
 	write32(cc + read32(sym("model_dma_map_area")), map);
 	write32(cc + read32(sym("model_dma_unmap_area")), unmap);

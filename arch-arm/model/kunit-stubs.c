@@ -243,10 +243,13 @@ int sg_alloc_table(struct sg_table *table, unsigned int nents, gfp_t gfp)
 
 void sg_free_table(struct sg_table *table) { }
 
+/* An inline of <linux/scatterlist.h> since 7.x (suite.py tells). */
+#ifndef MODEL_SG_NEXT_INLINE
 struct scatterlist *sg_next(struct scatterlist *sg)
 {
 	return sg_is_last(sg) ? NULL : sg + 1;
 }
+#endif
 
 size_t strlen(const char *s)
 {
@@ -349,7 +352,12 @@ static int __used model_select(struct kunit_suite *s, unsigned int ci, unsigned 
 	param = NULL;
 	if (c->generate_params) {
 		for (i = 0; i <= pi; i++) {
+#ifdef KUNIT_CASE_PARAM_WITH_INIT
+			/* 7.x: the generator is handed the test */
+			param = c->generate_params(&test, param, model_desc);
+#else
 			param = c->generate_params(param, model_desc);
+#endif
 			if (!param)
 				return 1;
 		}

@@ -41,6 +41,7 @@
 #define L2_BASE		0xf8f02000u	/* the Zynq-7000's L2C-310 (UG585) */
 #define MEM_MAP		0x30100000u	/* dma-mapping.o's struct page array */
 #define MEM_MAP_SIZE	0x10000u
+#define CURRENT_TASK	0x30200000u	/* current: TPIDRURO, a zeroed task_struct */
 #define MAX_INSNS	50000000u
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -99,6 +100,7 @@ struct model {
 	/* --dma-mapping: dma-mapping.o runs the steps (dmamapping.c) */
 	bool dma_mapping, step_seen;
 	uint32_t page_address_at, page_size, steps[5], span_lo, span_size;
+	uint32_t current;	/* what TPIDRURO reads: CURRENT_TASK, or 0 */
 	/* --suite: the compiled KUnit suite runs (suite.c) */
 	bool suite;
 	uint32_t sync_dev, sync_cpu, map_ret;

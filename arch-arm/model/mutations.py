@@ -218,6 +218,16 @@ def sed_mut(m, file, func, pat, repl):
         die(f"mutation '{pat}' found nothing in {func} ({file})")
 
 
+def base_routine(m, file, label):
+    """The instructions of local routine LABEL of the base tree's FILE,
+    up to its first return."""
+    with open(f'{m.env.base_src}/{file}', encoding='utf-8') as fh:
+        r = re.search(rf'^{label}:\n(.*?^\tret\tlr)$', fh.read(), re.M | re.S)
+    if not r:
+        die(f'{label} not found in the base tree\'s {file}')
+    return r.group(1)
+
+
 def series_mutations(m, runs, invalidating):
     env, log = m.env, m.log
 
@@ -259,11 +269,13 @@ def series_mutations(m, runs, invalidating):
         mut_reset(m)
     # wrong fix 4: legacy map does nothing for FROM_DEVICE, unmap
     # invalidates: the dirty lines survive the map; eviction writes them
-    # over device data
+    # over device data. The unmap runs the base's arm926_dma_inv_range,
+    # inline: the series' patch 3 removes it from the patched tree.
     f = 'arch/arm/mm/proc-arm926.S'
+    inv = base_routine(m, f, 'arm926_dma_inv_range')
     sed_mut(m, f, 'arm926_dma_map_area', r'^\tb\tarm926_dma_flush_range$', r'\tret\tlr')
     sed_mut(m, f, 'arm926_dma_unmap_area', r'^\tret\tlr$',
-            r'\tadd\tr1, r1, r0\n\tb\tarm926_dma_inv_range')
+            '\tadd\tr1, r1, r0\n' + inv.replace('\\', '\\\\'))
     mut('mutation_arm926_map_nothing_unmap_invalidate_caught',
         'arm926 map nothing, unmap invalidates', f, 'arm926')
     mut('mutation_arm926_map_nothing_unmap_invalidate_caught_without_eviction',

@@ -74,16 +74,16 @@ def build_model(env):
         die('building arch-arm/model failed')
 
 
-def backends(env):
-    """The cpu_cache_fns tables (cache.c since 6.6, the
+def backends(env, src):
+    """The cpu_cache_fns tables of the tree SRC (cache.c since 6.6, the
     define_cache_functions macro before): (name, map, unmap, guard)."""
-    r = subprocess.run(['python3', f'{env.top}/arch-arm/model/backends.py', env.base_src],
+    r = subprocess.run(['python3', f'{env.top}/arch-arm/model/backends.py', src],
                        stdout=subprocess.PIPE, text=True, check=False)
     if r.returncode:
-        die(f'arch-arm/model/backends.py failed on {env.base_src}')
+        die(f'arch-arm/model/backends.py failed on {src}')
     lines = r.stdout.splitlines()
     if len(lines) < 20:
-        die(f'found only {len(lines)} cpu_cache_fns tables in {env.base_src}')
+        die(f'found only {len(lines)} cpu_cache_fns tables in {src}')
     return [tuple((l.strip().split(None, 3) + ['', '', '', ''])[:4]) for l in lines]
 
 
@@ -134,7 +134,8 @@ def verdict(m, t, tmp):
     symobj, _ = kbuild.objects(env, cfgs)
     m.read_cores()
     t_asm = t.lap()
-    found, _, _ = runs.find_runs(m, backends(env), symobj)
+    found, _, _ = runs.find_runs(m, backends(env, env.base_src), symobj,
+                                 backends(env, env.patched_src))
     runs.run_all(m, found, bl, boards_only=True)
     runs.check_boards(m, found, bl)
     for key in boards_py(env, '--lost').split():
@@ -207,7 +208,8 @@ def phases(m, t, tmp):
     t_trees = t.lap()
     kbuild.build_all(env, tmp)
     t_build = t.lap()
-    tables_ = backends(env)
+    tables_ = backends(env, env.base_src)
+    patched_tables = backends(env, env.patched_src)
     invalidating = invalidators(env)
     symobj, objs = kbuild.objects(env)
     t_asm = t.lap()
@@ -219,7 +221,7 @@ def phases(m, t, tmp):
     mutations.recorded_commands(m, objs, tmp)
     mutations.decoder_mutations(m, tmp)
     t.start()
-    m.runs, m.aliases, m.unbuilt = runs.find_runs(m, tables_, symobj)
+    m.runs, m.aliases, m.unbuilt = runs.find_runs(m, tables_, symobj, patched_tables)
     bl = boards(env)
     runs.run_all(m, m.runs, bl)
     runs.check_boards(m, m.runs, bl)

@@ -48,6 +48,18 @@ CORES.update({t: c for ts in TWINS.values() for t, c in ts})
 KINDS = {'v6': 'v6', 'v7': 'v7', 'b15': 'v7', 'v7m': 'v7m'}
 KINDS.update({t: KINDS[b] for t, b in TWIN_OF.items() if b in KINDS})
 
+# Backends whose cpu_cache_fns table the series removes (mainline's
+# patch 3; the stable backports keep them), with the table the patched
+# tree gives their CPUs instead and why: the patched run of such a row
+# runs that table's routines, on the same core. A table missing from
+# the patched tree and not named here stops the run.
+SUCCESSORS = {
+    'xscale_80200_A0_A1': ('xscale', 'the series removes its table and the proc_info '
+                           'entry that selected it; the 80200 entry that follows, '
+                           'which gives xscale_cache_fns, matches the A0 and A1 too '
+                           '(proc-xscale.S)'),
+}
+
 
 class Run:
     """One (backend, configuration): a line of the model table."""
@@ -55,6 +67,15 @@ class Run:
     def __init__(self, b, map_, unmap, cfg, obj, how):
         self.b, self.map, self.unmap = b, map_, unmap
         self.cfg, self.obj, self.how = cfg, obj, how
+        # the patched tree's routines (patched_routines()), and the
+        # table they come from when the series removed this one's
+        self.pmap, self.punmap, self.successor = map_, unmap, None
+
+    def routines(self, tree):
+        """(map, unmap) that TREE's run of this row calls."""
+        if tree == 'patched':
+            return self.pmap, self.punmap
+        return self.map, self.unmap
 
 
 class Model:
@@ -152,14 +173,16 @@ class Model:
             if len(f) > 4:
                 self.first.setdefault(tuple(f[:4]), line)
 
-    def cachemodel(self, elf, run_, *extra):
-        return run([self.env.cm, '--elf', elf, '--map', run_.map,
-                    '--unmap', run_.unmap, *self.args(run_.b, run_.cfg), *extra])
+    def cachemodel(self, elf, run_, *extra, tree='base'):
+        map_, unmap = run_.routines(tree)
+        return run([self.env.cm, '--elf', elf, '--map', map_,
+                    '--unmap', unmap, *self.args(run_.b, run_.cfg), *extra])
 
 
-def find_runs(m, backends, symobj):
-    """Every (backend, configuration) whose map and unmap were built;
-    backends sharing another's routines, and those no build has."""
+def find_runs(m, backends, symobj, patched):
+    """Every (backend, configuration) whose map and unmap were built,
+    with the routines of the PATCHED tree's tables; backends sharing
+    another's routines, and those no build has."""
     runs, aliases, unbuilt = [], [], []
     for b, map_, unmap, guard in backends:
         alias = next(x[0] for x in backends if x[1] == map_ and x[2] == unmap)
@@ -178,7 +201,25 @@ def find_runs(m, backends, symobj):
             unbuilt.append((b, guard))
     runs += [Run(t, r.map, r.unmap, r.cfg, r.obj, r.how)
              for r in list(runs) for t, _ in TWINS.get(r.b, ())]
+    patched_routines(runs, patched)
     return runs, aliases, unbuilt
+
+
+def patched_routines(runs, patched):
+    """Each run's routines in the patched tree: its own table's, or,
+    where the series removed that table, its successor's (SUCCESSORS)."""
+    tables = {b: (map_, unmap) for b, map_, unmap, _ in patched}
+    for r in runs:
+        b = TWIN_OF.get(r.b, r.b)
+        if b in tables:
+            r.pmap, r.punmap = tables[b]
+            continue
+        succ = SUCCESSORS.get(b, (None,))[0]
+        if succ not in tables:
+            die(f'the patched tree has no {b} cpu_cache_fns table, and runs.SUCCESSORS '
+                'names none of its tables for those CPUs')
+        r.pmap, r.punmap = tables[succ]
+        r.successor = succ
 
 
 def elf_of(m, tree, run_):
@@ -197,7 +238,7 @@ def run_all(m, runs, boards, boards_only=False):
     jobs = []
     for r in [] if boards_only else runs:
         for tree in ('base', 'patched'):
-            jobs.append((f'{tree} {r.b} {r.cfg}', elf_of(m, tree, r), r, ()))
+            jobs.append((f'{tree} {r.b} {r.cfg}', elf_of(m, tree, r), r, (), tree))
     for key, bb, bcfg, bopts in boards:
         r = next((x for x in runs if x.b == bb and x.cfg == bcfg), None)
         if r is None:
@@ -205,9 +246,9 @@ def run_all(m, runs, boards, boards_only=False):
         for tree in ('base', 'patched'):
             jobs.append((f'{tree} board-{key} {r.cfg}', elf_of(m, tree, r), r,
                          ('--scenario', 'boards100', '--scenario', 'boards100warm',
-                          *bopts.split())))
+                          *bopts.split()), tree))
     with ThreadPoolExecutor(max(1, m.env.jobs)) as pool:
-        outs = list(pool.map(lambda j: m.cachemodel(j[1], j[2], *j[3]), jobs))
+        outs = list(pool.map(lambda j: m.cachemodel(j[1], j[2], *j[3], tree=j[4]), jobs))
     for (prefix, *_), out in zip(jobs, outs):
         m.add_results(prefix, out)
 
@@ -253,6 +294,9 @@ def check_runs(m, runs, invalidating):
     for r in runs:
         inv = r.map in invalidating
         expect_loss = inv and m.policy(r) == 'wb'
+        if r.successor:
+            log.comment(f'{r.b}/{r.cfg}: the patched tree has no {r.b} table; its CPUs get '
+                        f'{r.successor}\'s, whose {r.pmap}/{r.punmap} the patched runs call')
         for s in SCEN_MAIN + SCEN_RT + SCEN_BOARDS:
             for tree in ('base', 'patched'):
                 res = m.result(tree, r.b, r.cfg, s)

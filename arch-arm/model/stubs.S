@@ -10,7 +10,8 @@
  * its lowmem path calls page_address(), which the model carries out at
  * its address (the page's lowmem VA); the highmem path
  * (__kmap_local_page_prot) is not modelled and stops the run; the
- * unmap's set_bit(PG_dcache_clean) changes nothing the model keeps.
+ * unmap's set_bit(PG_dcache_clean) changes nothing the model keeps
+ * (cachemodel --suite links the kernel's own _set_bit instead).
  *
  * Assembled by arch-arm/model/Makefile (ARMv4), and for cachemodel --suite
  * with each configuration's recorded kbuild command (its ABI; Thumb only
@@ -39,7 +40,7 @@ _raw_spin_lock_irqsave:			@ flags 0
 _raw_spin_unlock_irqrestore:
 	RET
 
-	.globl	_set_bit
+	.weak	_set_bit			@ the suite links the kernel's (setbit.S)
 	.type	_set_bit, %function
 _set_bit:
 	RET

@@ -160,12 +160,14 @@ def link(m, row, tree, fill, src):
     objs.append(f'{env.obj}/{tree}/{cfg}/{r.obj}')
     if row.l2:
         objs.append(row.l2[1])
-    # the kernel's string and division routines, and the model's stubs
-    # (its ABI: assabet_defconfig builds the old ABI), assembled as the
+    # the kernel's string, division and bit routines (7.x's struct
+    # device flags are atomic bitops: set_bit() and clear_bit() are
+    # calls on SMP builds), and the model's stubs (its ABI:
+    # assabet_defconfig builds the old ABI), assembled as the
     # configuration assembles
     like, lcfg = asm_like(r)
     for f in ('arch/arm/lib/memset', 'arch/arm/lib/memcpy', 'arch/arm/lib/lib1funcs',
-              'stubs'):
+              'arch/arm/lib/setbit', 'arch/arm/lib/clearbit', 'stubs'):
         o = f'{obj}/asm-{lcfg}-{like[:-2]}-{os.path.basename(f)}.o'
         s = f'{env.top}/arch-arm/model/{f}.S' if f == 'stubs' else f'{env.base_src}/{f}.S'
         if not os.path.isfile(o) or os.stat(o).st_mtime < os.stat(s).st_mtime:
@@ -173,20 +175,24 @@ def link(m, row, tree, fill, src):
         objs.append(o)
     objs.append(compile_c(env, cfg, f'{env.top}/arch-arm/model/probe.c',
                           f'{env.obj}/base/{cfg}/probe', like=dm))
+    with open(f'{env.base_src}/include/linux/scatterlist.h') as fh:
+        inline = 'static inline struct scatterlist *sg_next(' in fh.read()
     objs.append(compile_c(env, cfg, f'{env.top}/arch-arm/model/kunit-stubs.c',
-                          f'{obj}/kunit-stubs', like=dm, extra=KUNIT))
+                          f'{obj}/kunit-stubs', like=dm,
+                          extra=KUNIT + (' -DMODEL_SG_NEXT_INLINE' if inline else '')))
     l2 = f'-{row.l2[0]}' if row.l2 else ''
     elf = f'{obj}/suite-{r.b}{l2}-{tree}-{fill}.elf'
     return kbuild.link(env, *objs, elf=elf)
 
 
-def cachemodel(m, row, elf, skip=None, extra=()):
+def cachemodel(m, row, elf, tree, skip=None, extra=()):
     r, args = row.r, m.args(row.r.b, row.r.cfg) + row.extra
+    map_, unmap = r.routines(tree)
     if not m.has(r.cfg, 'CONFIG_MMU=y'):
         args += ['--window', dotconfig_value(m, r.cfg, 'CONFIG_DRAM_BASE') or '0']
     if skip is None:
         skip = [x for s in SKIP for x in ('--skip-case', s)]
-    return run([m.env.cm, '--elf', elf, '--map', r.map, '--unmap', r.unmap, *args,
+    return run([m.env.cm, '--elf', elf, '--map', map_, '--unmap', unmap, *args,
                 '--suite', *skip, *extra])
 
 
@@ -216,7 +222,7 @@ def suite_runs(m):
     jobs = [(row, tree, fill) for row in rs for tree in TREES for fill in FILLS]
     elfs = {j: link(m, *j, src) for j in jobs}
     with ThreadPoolExecutor(max_workers=env.jobs) as ex:
-        outs = list(ex.map(lambda j: cachemodel(m, j[0], elfs[j]), jobs))
+        outs = list(ex.map(lambda j: cachemodel(m, j[0], elfs[j], j[1]), jobs))
     for (row, tree, fill), out in zip(jobs, outs):
         row.out[(tree, fill)] = parse(out)
     for row in rs:
@@ -237,7 +243,7 @@ def big_rows(m, rs, elfs):
     others = sorted(k for k in row.out[('base', 'new')] if k != 'error')
     skip = [x for s in others for x in ('--skip-case', s)]
     for tree in TREES:
-        row.big[tree] = parse(cachemodel(m, row, elfs[(row, tree, 'new')], skip=skip))
+        row.big[tree] = parse(cachemodel(m, row, elfs[(row, tree, 'new')], tree, skip=skip))
 
 
 def slug(name):
@@ -267,7 +273,8 @@ def streaming(m, rs, elfs):
     case = f'{MAP_ONLY}4KiB]'
     on = num('wrong', row.out[('base', 'today')].get(case, ''))
     row.extra.append('--no-stream')
-    off = num('wrong', parse(cachemodel(m, row, elfs[(row, 'base', 'today')])).get(case, ''))
+    off = num('wrong', parse(cachemodel(m, row, elfs[(row, 'base', 'today')],
+                                        'base')).get(case, ''))
     row.extra.pop()
     m.log.comment(f'suite cortex-a7 base, today\'s fill, {case}: {on} bytes wrong with write '
                   f'streaming, {off} without')

@@ -11,7 +11,7 @@ import re
 import subprocess
 
 from common import field
-from runs import SCEN_MAIN
+from runs import SCEN_MAIN, SUCCESSORS
 
 MODEL_INTRO = """\
 base tree and with patches/) runs in Unicorn against a finite L1 data
@@ -222,6 +222,18 @@ def model_row(m, r):
             f'{v("neigh", "patched", "unaligned")} |')
 
 
+def successor_notes(runs):
+    """A line for each row whose table the series removes: what its
+    patched columns run instead, and why (runs.SUCCESSORS)."""
+    out = []
+    for r in runs:
+        if r.successor and not any(l.startswith(f'- `{r.b}`:') for l in out):
+            out.append(f'- `{r.b}`: not a table of the patched tree: {SUCCESSORS[r.b][1]}. '
+                       f'Its patched runs call `{r.pmap}`/`{r.punmap}` ({r.successor}\'s) '
+                       f'on the same core, its base runs its own `{r.map}`/`{r.unmap}`.')
+    return out
+
+
 def boards_section(m, tmp):
     """boards.py's section; a missing board result is already a failed
     test, so here it is a note, not the end of the run."""
@@ -322,6 +334,7 @@ def model_md(m, runs, aliases, unbuilt, o, tmp):
         doc += ['Not built by any configuration here:', '']
         doc += [f'- `{b}`: its table needs `{g}`' for b, g in unbuilt] + ['']
     doc += [f'- `{b}`: same map/unmap routines as `{a}`, not run twice' for b, a in aliases]
+    doc += successor_notes(runs)
     doc += [''] + boards_section(m, tmp) + ['']
     doc += text(OUTER_INTRO) + [f'the {l2_text(m)}.'] + text(OUTER_TABLE) + outer_rows(o)
     doc += text(OUTER_MUTATIONS) + mutation_lines(log, 'mutation_outer_') + ['']
