@@ -18,6 +18,17 @@ require_clean_tree()
 		die "$tree has uncommitted changes to $(echo "$dirt" | wc -l) tracked file(s); commit or stash them first"
 }
 
+# sparse_skip TREE: why sparse cannot check TREE (nothing when it can):
+# since 7.x, Kbuild asks scripts/checker-valid.sh, and with C=1 skips
+# sparse with a one-line note when Debian 12's sparse (0.6.4) cannot
+# parse __typeof_unqual__; a build that claims sparse must say so.
+sparse_skip()
+{
+	[ -f "$1/scripts/checker-valid.sh" ] || return 0
+	[ "$(cd "$1" && sh scripts/checker-valid.sh sparse 2>/dev/null)" = 1 ] ||
+		echo "sparse $(dpkg-query -W -f='${Version}' sparse 2>/dev/null) fails $(sed -n 's/^VERSION = //p' "$1/Makefile").$(sed -n 's/^PATCHLEVEL = //p' "$1/Makefile")'s scripts/checker-valid.sh (__typeof_unqual__): Kbuild skips it"
+}
+
 # The patch files of the series (of DIR, default $PATCH_DIR), cover
 # letter excluded, in order.
 series_patches()

@@ -47,14 +47,16 @@ from fixes import judge_fix, patched_text, sh, xtensa_fix_texts  # noqa: E402
 
 
 def saved_cmd(o_dir, obj):
-    """Kbuild's command for OBJ without its source, output and deps file."""
+    """Kbuild's compiler command for OBJ without its source, output and
+    deps file, nor what follows it (7.x runs objtool after it on
+    powerpc)."""
     d, f = os.path.split(obj)
     with open(os.path.join(o_dir, d, '.' + f + '.cmd')) as fh:
         for line in fh:
             if line.startswith('savedcmd_'):
                 c = line.split(' := ', 1)[1].strip()
                 c = re.sub(r'-Wp,-MMD,\S+ ', '', c)
-                return re.sub(r' -c -o \S+ \S+\s*$', '', c)
+                return re.split(r' -c -o \S+ \S+', c, maxsplit=1)[0]
     raise SystemExit(f'no saved command for {obj} in {o_dir}')
 
 
