@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """What every architecture with non-coherent DMA does for DMA_FROM_DEVICE
 at map (arch_sync_dma_for_device()) and unmap (arch_sync_dma_for_cpu()),
-before and after both series (patches/stable-BASE, the ARM series, and
-patches/other-arches-BASE), checked against the tree.
+before and after both series (patches/, the ARM series, and
+patches/other-arches), checked against the tree.
 
 Each row names the code that shows it: C or assembly text that must be
 in the base file (before) and in the file with both series applied
@@ -33,6 +33,8 @@ import tempfile
 import prepcoherent
 
 FD = 'case DMA_FROM_DEVICE:'
+ARM64_MAP = ('void arch_sync_dma_for_device(phys_addr_t paddr, size_t size, enum '
+             'dma_data_direction dir) { unsigned long start = (unsigned long)phys_to_virt(paddr);')
 
 # arch, files, map before (text), map after, unmap after,
 # [(file, text that must be in the base)], [(file, text in the tree after)],
@@ -51,11 +53,13 @@ ROWS = [
      [('arch/arm/mm/proc-arm926.S', 'beq arm926_dma_clean_range bcs arm926_dma_inv_range')],
      [('arch/arm/mm/proc-arm926.S', 'beq arm926_dma_clean_range b arm926_dma_flush_range SYM_FUNC_END(arm926_dma_map_area)')],
      [('arch/arm/mm/proc-arm926.S', 'SYM_TYPED_FUNC_START(arm926_dma_unmap_area) ret lr'),
-      ('arch/arm/mm/dma-mapping.c', 'if (dir != DMA_TO_DEVICE) { outer_inv_range(paddr, paddr + size); dma_cache_maint_page(page, off, size, dir, dmac_unmap_area); }')]),
+      ('arch/arm/mm/dma-mapping.c', 'if (dir != DMA_TO_DEVICE) { outer_inv_range(paddr, paddr + size); dma_cache_maint_page(paddr, size, dir, dmac_unmap_area); }')]),
+    # the _nosync forms: the barrier that ends them is
+    # arch_sync_dma_flush(), once for a batch of them
     ('arm64', 'write back', 'write back', 'invalidate',
-     [('arch/arm64/mm/dma-mapping.c', 'dcache_clean_poc(start, start + size); }')],
-     [('arch/arm64/mm/dma-mapping.c', 'dcache_clean_poc(start, start + size); }')],
-     [('arch/arm64/mm/dma-mapping.c', 'dcache_inval_poc(start, start + size);')]),
+     [('arch/arm64/mm/dma-mapping.c', f'{ARM64_MAP} dcache_clean_poc_nosync(start, start + size); }}')],
+     [('arch/arm64/mm/dma-mapping.c', f'{ARM64_MAP} dcache_clean_poc_nosync(start, start + size); }}')],
+     [('arch/arm64/mm/dma-mapping.c', 'if (dir == DMA_TO_DEVICE) return; dcache_inval_poc_nosync(start, start + size); }')]),
     ('csky', 'write back and invalidate', 'write back and invalidate', 'invalidate',
      [('arch/csky/mm/dma-mapping.c', f'{FD} case DMA_BIDIRECTIONAL: cache_op(paddr, size, dma_wbinv_range);')],
      [('arch/csky/mm/dma-mapping.c', f'{FD} case DMA_BIDIRECTIONAL: cache_op(paddr, size, dma_wbinv_range);')],
@@ -107,9 +111,13 @@ ROWS = [
      [('arch/nios2/mm/dma-mapping.c', f'{FD} invalidate_dcache_range((unsigned long)vaddr, (unsigned long)(vaddr + size)); break; case DMA_TO_DEVICE: case DMA_BIDIRECTIONAL:')],
      [('arch/nios2/mm/dma-mapping.c', f'{FD} case DMA_TO_DEVICE: case DMA_BIDIRECTIONAL: flush_dcache_range(')],
      [('arch/nios2/mm/dma-mapping.c', f'{FD} invalidate_dcache_range((unsigned long)vaddr, (unsigned long)(vaddr + size)); break; case DMA_TO_DEVICE:')]),
+    # the range loops are mm/cache.c's cache_loop()
     ('openrisc', 'invalidate', 'write back and invalidate', 'nothing',
-     [('arch/openrisc/kernel/dma.c', 'mtspr(SPR_DCBIR, cl);')],
-     [('arch/openrisc/kernel/dma.c', f'case DMA_TO_DEVICE: {FD} case DMA_BIDIRECTIONAL: for (cl = start; cl < addr + size; cl += cpuinfo->dcache_block_size) mtspr(SPR_DCBFR, cl);')],
+     [('arch/openrisc/kernel/dma.c', f'{FD} local_dcache_range_inv(addr, addr + size);'),
+      ('arch/openrisc/mm/cache.c', 'void local_dcache_range_inv(unsigned long start, unsigned long end) { cache_loop(start, end, SPR_DCBIR, SPR_UPR_DCP); }')],
+     [('arch/openrisc/kernel/dma.c', f'case DMA_TO_DEVICE: {FD} case DMA_BIDIRECTIONAL: local_dcache_range_flush(addr, addr + size);'),
+      ('arch/openrisc/mm/cache.c', 'void local_dcache_range_flush(unsigned long start, unsigned long end) { cache_loop(start, end, SPR_DCBFR, SPR_UPR_DCP); }'),
+      ('arch/openrisc/mm/cache.c', 'paddr &= ~(L1_CACHE_BYTES - 1); while (paddr < end) { mtspr(reg, paddr); paddr += L1_CACHE_BYTES; }')],
      [('arch/openrisc/kernel/dma.c', '!arch_sync_dma_for_cpu(')]),
     ('parisc', 'write back and invalidate', 'write back and invalidate', 'invalidate',
      [('arch/parisc/kernel/pci-dma.c', 'flush_kernel_dcache_range((unsigned long)phys_to_virt(paddr), size); }')],
@@ -160,6 +168,11 @@ def sh(cmd, **kw):
 def patch_list(var):
     return [os.path.abspath(l.split('=', 1)[1]) for l in ENV.get(var, '').split('\n')
             if l.startswith('PATCH=')]
+
+
+def series_dir(var):
+    """The directory of the patches in VAR, from TOP."""
+    return os.path.relpath(os.path.dirname(patch_list(var)[0]), ENV['TOP']) + '/'
 
 
 def trees():
@@ -226,11 +239,12 @@ def results_md(model_archs, kunit, prep):
         f'Checked against {ENV["BASE_VERSION"]}: every cell of "map before", "map '
         'after" and "unmap" is backed by source text that',
         'other-arches/doc/archtable.py finds in the base file or in the file with '
-        'patches/stable-6.12 (ARM) and patches/other-arches-6.12 applied.',
+        f'{series_dir("ARM_PATCHES")} (ARM) and {series_dir("PATCHES")} applied.',
         '"Compiled": the W=1 build of tools/checks/70-other-arches (arm: the ARM '
         'series\' own checks). "KUnit": the dma_mapping suite in QEMU, which models',
         'no data cache (plumbing, not the fix). "Model": the cache models '
-        '(Documentation/results/6.12/model.md for arm, other-arches-model.md for the rest).',
+        f'(Documentation/results/{ENV["BASE"]}/model.md for arm, other-arches-model.md for the '
+        'rest).',
         '"prep_coherent": what arch_dma_prep_coherent() does to the lines of a new coherent '
         'buffer, which dma_direct_alloc() has just zeroed through the cache ("was": the base;',
         'only invalidating discards the zeroes), from the calls in its body and their '

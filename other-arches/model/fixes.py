@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-"""The texts of the series' files patch by patch, and each fix of the
+"""The texts of the series' files patch by patch (arch_texts(): each
+architecture's, with tables.py's mutations too), and each fix of the
 series on its own (tables.py's FIXES, FIX_MUTATIONS): judge_fix() says
 whether the tree before fix K fails and a tree with it passes, from the
 model's results (run.py) or, for xtensa, which the model does not run,
@@ -15,7 +16,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'
 import archtable  # noqa: E402
 import prepcoherent  # noqa: E402
 from results import field  # noqa: E402
-from tables import FIXES, FIX_MUTATIONS  # noqa: E402
+from tables import CONFIGS, FIXES, FIX_MUTATIONS, MUTATIONS  # noqa: E402
 
 ENV = os.environ
 
@@ -42,6 +43,54 @@ def patched_text(base_text, path, patches, some=True):
             raise SystemExit(f'no patch of the series touches {path}')
         with open(os.path.join(d, path)) as fh:
             return fh.read()
+
+
+def arch_files(a):
+    """The files of ARCHES entry A the model compiles, base and patched:
+    the one with the entry points, then those it calls that the series
+    also changes."""
+    return [a['file']] + a.get('also', [])
+
+
+def mutated(texts, old, new):
+    """TEXTS ({file: text}) with OLD replaced by NEW in the one file that
+    has it, once; None if that is not so."""
+    where = [f for f, text in texts.items() if old in text]
+    if len(where) != 1 or texts[where[0]].count(old) != 1:
+        return None
+    return {**texts, where[0]: texts[where[0]].replace(old, new)}
+
+
+def arch_texts(arch, a, tree, patches):
+    """({tree name: {file: text}}, the MUTATIONS whose text is not once in
+    the patched files) for ARCHES entry A: base, patched, mut_NAME
+    (MUTATIONS) and, for each fix the model judges on ARCH's
+    configurations, fixK_before, fixK_after and fixmutK (FIX_MUTATIONS)."""
+    files = arch_files(a)
+    base = {f: sh(['git', '-C', tree, 'show', f'{ENV["BASE_TAG"]}:{f}']) for f in files}
+    # the entry points' file must be one the series changes
+    texts = {'base': base,
+             'patched': {f: patched_text(base[f], f, patches, f == a['file']) for f in files}}
+    bad = []
+    for name, marches, (old, new) in MUTATIONS:
+        if arch in marches:
+            m = mutated(texts['patched'], old, new)
+            if m is None:
+                bad.append(name)
+            else:
+                texts['mut_' + name] = m
+    # each fix on its own: the tree before it and the tree with it
+    for k, _, how in FIXES:
+        if how[0] == 'model' and any(c[1] == arch for c in CONFIGS if c[0] in how[1]):
+            texts[f'fix{k}_before'] = {f: patched_text(base[f], f, patches[:k - 1], False)
+                                       for f in files}
+            after = texts[f'fix{k}_after'] = {f: patched_text(base[f], f, patches[:k], False)
+                                              for f in files}
+            for mk, _, old, new in FIX_MUTATIONS:
+                m = mutated(after, old, new) if mk == k else None
+                if m is not None:
+                    texts[f'fixmut{k}'] = m
+    return texts, bad
 
 
 def judge_fix(k, how, results, xtensa_texts, after):

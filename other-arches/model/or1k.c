@@ -8,12 +8,17 @@
  * stores to the modelled window go through the cache (cache.c), and
  * l.mtspr to the data cache block registers is the cache instruction:
  * DCBFR flushes, DCBIR invalidates, DCBWR writes back the line of the
- * address written.
+ * address written. l.mfspr reads the unit present register only: the
+ * kernel's cache loops run if it says there is a data cache.
  */
 
 #include <stdio.h>
 #include "dmamodel.h"
 
+#define SPR_UPR		0x0001
+#define SPR_UPR_UP	0x00000001
+#define SPR_UPR_DCP	0x00000002
+#define SPR_UPR_ICP	0x00000004
 #define SPR_DCBFR	0x1802
 #define SPR_DCBIR	0x1803
 #define SPR_DCBWR	0x1804
@@ -128,6 +133,17 @@ static void mtspr(uint32_t spr, uint32_t ea)
 	}
 }
 
+static uint32_t mfspr(uint32_t spr)
+{
+	switch (spr) {
+	case SPR_UPR:
+		/* a data cache (--size, --line) and an instruction cache */
+		return SPR_UPR_UP | SPR_UPR_DCP | SPR_UPR_ICP;
+	}
+	fail("or1k: SPR 0x%04x read: not modelled", spr);
+	return 0;
+}
+
 /* the ALU group, opcode 0x38 */
 static void alu(uint32_t insn, unsigned int d, uint32_t a, uint32_t b)
 {
@@ -232,6 +248,9 @@ static bool step(uint32_t insn, uint32_t pc, uint32_t *target)
 		break;
 	case 0x2c:	/* l.muli */
 		r[d] = ra * simm;
+		break;
+	case 0x2d:	/* l.mfspr */
+		r[d] = mfspr(ra | imm);
 		break;
 	case 0x2e:	/* l.slli, l.srli, l.srai, l.rori */
 		r[d] = shift((insn >> 6) & 3, ra, insn & 63);

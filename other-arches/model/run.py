@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
 """The cache model of the other architectures: MIPS r4k, 32-bit PowerPC,
-m68k 040/060 and ColdFire DMA cache maintenance, base and patched, in
-dmamodel.
+m68k 030/040/060, ColdFire and OpenRISC DMA cache maintenance, base and
+patched, in dmamodel.
 
-Compiles the touched file of each architecture from the base tree and
-with its patch of patches/other-arches-BASE applied, with the command
-Kbuild saved for the object in tools/checks/70-other-arches' O=
-directories (so that check must have run once: its O= directories and
-worktree are reused, nothing is configured again; the ColdFire ones are
-configured here, in that worktree), links it with the
-unchanged objects it calls and a stub of ours, and runs every
-configuration below through dmamodel's scenarios, each with its core's
-data cache (tables.py's CACHES). Prints KTAP; writes
+Compiles the touched files of each architecture (tables.py's ARCHES:
+'file' and 'also') from the base tree and with their patches of
+patches/other-arches applied, with the command Kbuild saved for each
+object in tools/checks/70-other-arches' O= directories (so that check
+must have run once: its O= directories and worktree are reused, nothing
+is configured again; the ColdFire ones are configured here, in that
+worktree), links them with the unchanged objects they call and, where
+one is named, a stub of ours, and runs every configuration below
+through dmamodel's scenarios, each with its core's data cache
+(tables.py's CACHES). Prints KTAP; writes
 Documentation/results/BASE/other-arches-model.md.
 
 Environment: what tools/lib.sh's lib_env prints (TOP, BASE, BASE_TAG,
@@ -43,7 +44,7 @@ from tables import (ARCHES, BIDIR, BIDIR_BASE_FAILS, CACHES, CACHE_MUTATIONS,  #
 from results import (capacity_fails, cost_fails, field, ops, push_by_set,  # noqa: E402
                      write_cost, write_md)
 import crossbuild  # noqa: E402
-from fixes import judge_fix, patched_text, sh, xtensa_fix_texts  # noqa: E402
+from fixes import arch_files, arch_texts, judge_fix, sh, xtensa_fix_texts  # noqa: E402
 
 
 def saved_cmd(o_dir, obj):
@@ -164,43 +165,35 @@ def main():
         o_dir = os.path.join(WORK, a['O'])
         if 'defconfig' in a:
             configure(a)
-        # the touched file's object (its saved command) and what the
+        # the touched files' objects (their saved commands) and what the
         # model links from the same build
-        obj = a['file'][:-2] + '.o'
-        want = [f for f in [obj] + a['deps'] if not os.path.exists(os.path.join(o_dir, f))]
+        files = arch_files(a)
+        objs = [f[:-2] + '.o' for f in files]
+        want = [f for f in objs + a['deps'] if not os.path.exists(os.path.join(o_dir, f))]
         if want:
             subprocess.run(['nice', '-n', '10', 'make', '-s', '-C', os.path.join(WORK, 'src'),
                             f'O={o_dir}', f'ARCH={a.get("make_arch", arch)}',
                             f'CROSS_COMPILE={a["cross"]}', 'W=1'] + want,
                            check=True, capture_output=True)
-        stub = os.path.join(OUT, arch + '-stub.o')
-        compile_c(o_dir, obj, open(os.path.join(HERE, a['stub'])).read(), stub,
-                  arch + '/' + a['stub'])
-        base = sh(['git', '-C', tree, 'show', f'{ENV["BASE_TAG"]}:{a["file"]}'])
-        texts = {'base': base, 'patched': patched_text(base, a['file'], patches)}
-        for name, marches, (old, new) in MUTATIONS:
-            if arch in marches:
-                if texts['patched'].count(old) != 1:
-                    t(False, f'mutation_{name}_applies',
-                      f'mutation {name}: its text is not once in the patched {a["file"]}')
-                    continue
-                texts['mut_' + name] = texts['patched'].replace(old, new)
-        # each fix on its own: the tree before it and the tree with it
-        for k, _, how in FIXES:
-            if how[0] == 'model' and any(c[1] == arch for c in CONFIGS if c[0] in how[1]):
-                texts[f'fix{k}_before'] = patched_text(base, a['file'], patches[:k - 1], False)
-                after = texts[f'fix{k}_after'] = patched_text(base, a['file'], patches[:k],
-                                                              False)
-                for mk, _, old, new in FIX_MUTATIONS:
-                    if mk == k and after.count(old) == 1:
-                        texts[f'fixmut{k}'] = after.replace(old, new)
+        stub = []
+        if a.get('stub'):
+            stub = [os.path.join(OUT, arch + '-stub.o')]
+            compile_c(o_dir, objs[0], open(os.path.join(HERE, a['stub'])).read(), stub[0],
+                      arch + '/' + a['stub'])
+        texts, bad = arch_texts(arch, a, tree, patches)
+        for name in bad:
+            t(False, f'mutation_{name}_applies',
+              f'mutation {name}: its text is not once in the patched {", ".join(files)}')
         for tree_name, text in texts.items():
-            o = os.path.join(OUT, f'{arch}-{tree_name}.o')
-            compile_c(o_dir, obj, text, o, f'{arch}/{tree_name}/{os.path.basename(a["file"])}')
-            elf = o[:-2] + '.elf'
+            o = [os.path.join(OUT, f'{arch}-{tree_name}' +
+                              (f'-{os.path.basename(f)[:-2]}' if f != a['file'] else '') + '.o')
+                 for f in files]
+            for f, obj, out in zip(files, objs, o):
+                compile_c(o_dir, obj, text[f], out, f'{arch}/{tree_name}/{f}')
+            elf = o[0][:-2] + '.elf'
             sh([a['cross'] + 'ld'] + a['ld'] + ['-e', '0', '-Ttext=0x100000',
-               '--unresolved-symbols=ignore-all', '-o', elf, o] +
-               [os.path.join(o_dir, d) for d in a['deps']] + [stub])
+               '--unresolved-symbols=ignore-all', '-o', elf] + o +
+               [os.path.join(o_dir, d) for d in a['deps']] + stub)
             elfs[arch, tree_name] = elf
 
     def run(dm, cfg, tree_name, extra):
@@ -336,7 +329,8 @@ def main():
         lost = [c[0] for c in CONFIGS if c[1] == arch and
                 any((field(results[c[0], 'base', s], 'lost') or 0) > 0 for s, _ in SCENARIOS)]
         t(lost, f'mutation_revert_{arch}_{os.path.basename(a["file"])}_caught',
-          f'{a["file"]} reverted (the base object): loses data in {", ".join(lost) or "no configuration"}')
+          f'{", ".join(arch_files(a))} reverted (the base objects): loses data in '
+          f'{", ".join(lost) or "no configuration"}')
 
     for name, *_ in CONFIGS:
         for s, size in COST:

@@ -5,8 +5,11 @@ data, the scenarios, and the source and decoder mutations."""
 
 WIN = 0x01000000
 
-# name: cross prefix, O= directory, the file the series changes, the
-# unchanged objects it calls, the stub, ld options, dmamodel options.
+# name: cross prefix, O= directory, the file the series changes that has
+# the entry points ('file') and the files it calls that the series
+# changes too ('also'; both compiled base and patched), the unchanged
+# objects it calls, the stub (if one is needed), ld options, dmamodel
+# options.
 # The O= directories are those of tools/checks/70-other-arches, except
 # where a defconfig is named: run.py configures those itself (ARCH
 # make_arch, the options in 'enable' turned on).
@@ -56,11 +59,14 @@ ARCHES = {
         'unmap': None,
         'selftests': ['inv_page:cache_clear'],
     },
-    # OpenRISC 1000: Unicorn has no such CPU, or1k.c interprets the code
+    # OpenRISC 1000: Unicorn has no such CPU, or1k.c interprets the code.
+    # dma.c calls the range loops of mm/cache.c, which steps by
+    # L1_CACHE_BYTES (16, asm/cache.h) if UPR says a data cache is there
+    # (or1k.c's l.mfspr); no stub: neither reads cpuinfo_or1k
     'openrisc': {
         'cross': 'or1k-elf-', 'O': 'O-openrisc',
-        'file': 'arch/openrisc/kernel/dma.c',
-        'deps': [], 'stub': 'stub-or1k.c', 'ld': [],
+        'file': 'arch/openrisc/kernel/dma.c', 'also': ['arch/openrisc/mm/cache.c'],
+        'deps': [], 'ld': [],
         'args': ['--arch', 'or1k', '--win', hex(WIN)],
         'unmap': None,
         'selftests': ['inv:arch_sync_dma_for_device:2',
@@ -129,7 +135,8 @@ CONFIGS = [
 # invalid way first, then LRU, a fixed-seed LFSR for pseudo-random, or
 # one round-robin pointer for the cache), the cache level modelled, and
 # the source; "assumed" where no manual of the core was at hand here.
-# The line sizes are the kernel's (stub-*.c, L1_CACHE_BYTES) as well.
+# The line sizes are the kernel's (stub-*.c, or1k's L1_CACHE_BYTES) as
+# well.
 CACHES = {
     'mips_24k': ('MIPS 24K', 32768, 4, 32, 'wb', 'write', 'lru', 1,
                  'assumed (no 24K manual at hand): 32 KB, 4-way, 32-byte lines as stub-mips.c '
@@ -167,10 +174,11 @@ CACHES = {
                  'with CACR.WA, which head.S leaves clear: CC3_ALLOC_WRITE is not in the '
                  'CACR it sets)'),
     'or1k': ('OpenRISC 1000', 8192, 1, 16, 'wb', 'write', 'lru', 1,
-             'assumed (an implementation\'s choice, read from DCCFGR by setup_cpuinfo(); no '
-             'core\'s manual at hand): stub-or1k.c\'s 8 KB direct-mapped cache of 16-byte '
-             'blocks; write-back as defconfig maps pages (_PAGE_WBC, '
-             'CONFIG_DCACHE_WRITETHROUGH unset) and write-allocate assumed'),
+             'assumed (an implementation\'s choice, in DCCFGR; no core\'s manual at hand): '
+             'an 8 KB direct-mapped cache of 16-byte blocks, the block size '
+             'mm/cache.c\'s loops step by (L1_CACHE_BYTES, asm/cache.h); UPR read as '
+             'having a data cache (or1k.c); write-back as defconfig maps pages '
+             '(_PAGE_WBC, CONFIG_DCACHE_WRITETHROUGH unset) and write-allocate assumed'),
     'coldfire_wt': ('ColdFire V4e (MCF547x)', 32768, 4, 16, 'wt', 'read', 'rr', 1,
                     'MCF548x Reference Manual Rev. 3, ch. 7 (figure 7-3: 4 ways of 512 sets of '
                     '16-byte lines; 7.9, p. 7-11: an invalid way first, else a 2-bit '
@@ -266,8 +274,7 @@ FIX_MUTATIONS = [
     (2, 'copyback_coldfire_clears',
      'if (CPU_IS_COLDFIRE && IS_ENABLED(CONFIG_CACHE_COPYBACK))', 'if (0)'),
     (3, 'loop_from_the_start_address',
-     'unsigned long start = addr & ~(cpuinfo->dcache_block_size - 1UL);',
-     'unsigned long start = addr;'),
+     '\tpaddr &= ~(L1_CACHE_BYTES - 1);\n\twhile (paddr < end) {', '\twhile (paddr < end) {'),
     (4, 'bidirectional_does_nothing',
      '\tcase DMA_TO_DEVICE:\n\tcase DMA_BIDIRECTIONAL:\n', '\tcase DMA_TO_DEVICE:\n'),
     (5, 'prep_coherent_invalidates',
@@ -301,7 +308,7 @@ MUTATIONS = [
     # the first version of the openrisc patches, without the last-line fix: the
     # loop steps from the unaligned start and misses the last line
     ('openrisc_v1_loop_from_the_start_address', ('openrisc',),
-     ('for (cl = start; cl < addr + size;', 'for (cl = addr; cl < addr + size;')),
+     ('\tpaddr &= ~(L1_CACHE_BYTES - 1);\n\twhile (paddr < end) {', '\twhile (paddr < end) {')),
     # a copyback ColdFire's small maps push the whole cache again
     ('coldfire_small_maps_push_the_whole_cache', ('coldfire', 'coldfire_cb'),
      ('if (size && size <= DCACHE_MAX_ADDR) {', 'if (0) {')),
@@ -347,6 +354,8 @@ DECODER = [
     ('or1k_dcbfr_read_as_dcbir',
      'case SPR_DCBFR:\n\t\thit_op(ea, m.line, L_FLUSH);',
      'case SPR_DCBFR:\n\t\thit_op(ea, m.line, L_INV);'),
+    ('or1k_upr_without_data_cache',
+     'return SPR_UPR_UP | SPR_UPR_DCP | SPR_UPR_ICP;', 'return SPR_UPR_UP | SPR_UPR_ICP;'),
     ('or1k_branch_without_delay_slot', 'pc = was_jump ? next : pc + 4;',
      'pc = jump ? target : was_jump ? next : pc + 4;'),
     ('coldfire_cpushl_read_as_a_line_address',
