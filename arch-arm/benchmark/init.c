@@ -2,7 +2,7 @@
 /*
  * /init of the initramfs that arch-arm/benchmark/run boots: bind a platform
  * device to the dma_map_benchmark driver through driver_override, run
- * /dma_map_benchmark (tools/testing/selftests/dma) over a few settings,
+ * /dma_map_benchmark (tools/dma) over a few settings,
  * check that the ioctl rejects unknown flags and non-zero padding, then
  * power off. Every result is a KTAP line that arch-arm/benchmark/run reads.
  */

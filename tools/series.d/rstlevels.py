@@ -11,7 +11,7 @@ one) or stop the build ("Title level inconsistent").
     rstlevels.py OLD NEW
 
 prints each heading of OLD whose level NEW changes, and exits 1 if
-there is one.
+there is one; htmldocs.py imports moved().
 """
 
 import sys
@@ -46,16 +46,22 @@ def headings(path):
     return out
 
 
+def moved(old, new):
+    """'"TITLE": level A -> B' for each heading of OLD that NEW moves."""
+    levels = {}
+    for title, level in headings(new):
+        levels.setdefault(title, level)
+    return [f'"{t}": level {lv} -> {levels[t]}' for t, lv in headings(old)
+            if t in levels and levels[t] != lv]
+
+
 def main(argv):
     if len(argv) != 3:
         sys.exit('usage: rstlevels.py OLD NEW')
-    new = {}
-    for title, level in headings(argv[2]):
-        new.setdefault(title, level)
-    moved = [(t, lv, new[t]) for t, lv in headings(argv[1]) if t in new and new[t] != lv]
-    for title, old, now in moved:
-        print(f'"{title}": level {old} -> {now}')
-    return 1 if moved else 0
+    out = moved(argv[1], argv[2])
+    for line in out:
+        print(line)
+    return 1 if out else 0
 
 
 if __name__ == '__main__':
