@@ -1,9 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
-"""Reading the generated results of Documentation/results/ (and the
-by-hand record of the mainline tree) for tools/summary.py and
-tools/sentences.py: Markdown tables, numbers, and the facts both the
-results table (Documentation/results-so-far.md) and the cover-letter
-sentences state.
+"""Reading the generated results of Documentation/results/ for
+tools/summary.py and tools/sentences.py: Markdown tables, numbers, and
+the facts both the results table (Documentation/results-so-far.md) and
+the cover-letter sentences state.
 
 A result file that is missing, or a table that lacks a column this reads,
 is a SummaryError naming the file: nothing shows a number it did not
@@ -21,10 +20,15 @@ class SummaryError(Exception):
     pass
 
 
+def exists(rel):
+    """Whether a check has written the result file (a --full check's
+    may not have run on a base yet)."""
+    return os.path.exists(os.path.join(RES, rel))
+
+
 def read(rel):
-    """A result file, by its path under Documentation/results/ (or, with
-    a leading "/", under the top of the repository)."""
-    path = os.path.join(TOP, rel[1:]) if rel.startswith('/') else os.path.join(RES, rel)
+    """A result file, by its path under Documentation/results/."""
+    path = os.path.join(RES, rel)
     try:
         with open(path) as f:
             return f.read()
@@ -130,7 +134,7 @@ def kunit_ran(rel):
     return out
 
 
-ARCHES_MODEL = '6.12/other-arches-model.md'
+ARCHES_MODEL = 'mainline/other-arches-model.md'
 
 
 def arches_facts():

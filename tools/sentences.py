@@ -1,15 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
 """The cover letters' sentences of numbers, from the generated results
-(tools/results.py): 6.12/model-summary.txt and
-6.12/other-arches-summary.txt, and mainline-kunit-summary.txt from the
-KUnit lines of Documentation/mainline-record.md. Each cover letter pulls
-its sentence in with @wrap; tools/summary.py writes them.
+(tools/results.py): mainline/model-summary.txt (and 6.12/model-summary.txt),
+mainline/other-arches-summary.txt and mainline/kunit-summary.txt (the
+rows of mainline/kunit-config-results.md that the cover letter names).
+Each cover letter pulls its sentence in with @wrap; tools/summary.py
+writes them.
 """
 
-import re
-
-from results import (ARCHES_MODEL, SummaryError, arches_facts, kunit_ran,
-                     model_facts, n, num, span, table)
+from results import (ARCHES_MODEL, SummaryError, arches_facts, exists,
+                     kunit_ran, model_facts, n, num, span, table)
 
 
 def model_sentence(base):
@@ -96,7 +95,7 @@ def arches_sentence():
     size = {r['config']: int(r['size'].split()[0]) * (1024 if 'KiB' in r['size'] else 1)
             for r in caches}
     whole = all(maponly[c] == size.get(c) for c in lose)
-    text = (f'In the model (tools/check other-arches-model, 6.12.117): '
+    text = (f'In the model (tools/check other-arches-model): '
             f'before, {", ".join(lose)} lost {span([maponly[c] for c in lose])} '
             'of the 409,600 bytes of a map-only buffer' +
             (', as much as each one\'s data cache holds' if whole else ''))
@@ -109,38 +108,42 @@ def arches_sentence():
         text += (f'; {", ".join(none)} lost nothing (a write-through cache '
                  'holds no dirty line)')
     text += f'; after, {n(after)} bytes lost or exposed in any scenario.'
-    krel = '6.12/kunit-config-matrix-other-arches-results.md'
+    krel = 'mainline/kunit-config-matrix-other-arches-results.md'
+    if not exists(krel):
+        return text + (' KUnit under QEMU on these architectures (tools/check '
+                       '--full kunit-arches) has not run on this tree yet.\n')
     ran = [f'{r["configuration"]} {res}' for r, res in kunit_ran(krel)
            if res and r['verdict'] == 'pass']
     if not ran:
         raise SummaryError(f'{krel}: no configuration passed')
-    return text + f' KUnit under QEMU on 6.12.117: {"; ".join(ran)}.\n'
+    return text + f' KUnit under QEMU: {"; ".join(ran)}.\n'
 
 
-MAINLINE_RECORD = '/Documentation/mainline-record.md'
-# The KUnit rows of the record's table, what each ran, and the skips the
-# sentence explains: a record with other skips needs new words.
-MAINLINE_KUNIT = (
-    ('KUnit, `kunit.py run --arch=arm --kunitconfig=kernel/dma', 0,
-     'passes on the series ({ran}).'),
-    ('KUnit, same with LPAE, SMP, `-smp 2`, `swiotlb=force`', 3,
-     'With LPAE, SMP, two CPUs and swiotlb=force: {ran}, the skips being '
-     'the three cases that exceed swiotlb\'s 256 KiB mapping limit.'),
+KUNIT = 'mainline/kunit-config-results.md'
+# The rows of the KUnit results the cover letter names, what each ran,
+# and the skips the sentence explains: results with other skips need
+# new words.
+KUNIT_ROWS = (
+    ('arm-virt', 0, 'passes on the series ({ran}).'),
+    ('arm-lpae-kasan-swiotlb-smp2', 3,
+     'With LPAE, KASAN, SMP, two CPUs and swiotlb=force: {ran}, the skips '
+     'being the three cases that exceed swiotlb\'s 256 KiB mapping limit;'),
+    ('arm-lpae-kasan-smp2', 0, 'the same kernel without swiotlb=force: {ran}.'),
 )
 
 
-def mainline_kunit_sentence():
-    """What kunit.py printed on the 7.1.5 tree (by hand), as recorded."""
-    rows = table(MAINLINE_RECORD, 'check')
+def kunit_sentence():
+    """What kunit.py printed in the KUnit check (20-kunit) on mainline."""
+    rows = {r['configuration']: (r, res) for r, res in kunit_ran(KUNIT)}
     out = []
-    for start, skips, words in MAINLINE_KUNIT:
-        r = next((r for r in rows if r['check'].startswith(start)), None)
-        m = r and re.search(r'`(Ran \d+ tests: passed: \d+(?:, skipped: (\d+))?)`',
-                            r['result'])
-        if not m:
-            raise SummaryError(f'{MAINLINE_RECORD[1:]}: no "{start}" row with kunit.py\'s line')
-        if int(m.group(2) or 0) != skips:
-            raise SummaryError(f'{MAINLINE_RECORD[1:]}: {m.group(2)} skips in "{start}", '
+    for name, skips, words in KUNIT_ROWS:
+        r, res = rows.get(name, (None, None))
+        if not res or r['verdict'] != 'pass':
+            raise SummaryError(f'{KUNIT}: no passing "{name}" row with kunit.py\'s line')
+        skipped = res.split('skipped: ')[1].split(',')[0] if 'skipped: ' in res else '0'
+        if int(skipped) != skips:
+            raise SummaryError(f'{KUNIT}: {skipped} skips in "{name}", '
                                f'the sentence explains {skips}')
-        out.append(words.format(ran=m.group(1)))
+        ran = r['kunit.py result']
+        out.append(words.format(ran=ran[ran.index('Ran '):]))
     return ' '.join(out) + '\n'

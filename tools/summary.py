@@ -3,8 +3,8 @@
 """Make Documentation/results/summary.md from the other generated results.
 
 Also the cover letters' sentences of numbers (@wrap), made by
-tools/sentences.py: 6.12/model-summary.txt, 6.12/other-arches-summary.txt
-and mainline-kunit-summary.txt.
+tools/sentences.py: mainline/model-summary.txt (and 6.12's),
+mainline/other-arches-summary.txt and mainline/kunit-summary.txt.
 
 Documentation/results-so-far.md holds a copy of that file (tools/includes.py),
 so every number there comes from a table a tool wrote, by the command
@@ -24,8 +24,8 @@ import re
 import sys
 
 from results import (ARCHES_MODEL, RES, TOP, SummaryError, arches_facts,
-                     kunit_ran, model_facts, n, read, span, table)
-from sentences import arches_sentence, mainline_kunit_sentence, model_sentence
+                     exists, kunit_ran, model_facts, n, read, span, table)
+from sentences import arches_sentence, kunit_sentence, model_sentence
 
 OUT = os.path.join(RES, 'summary.md')
 
@@ -113,11 +113,22 @@ def text_row(rel, what, cmd):
     return (what, cmd, ' '.join(read(rel).split()), rel)
 
 
+def if_run(row, rel, what, cmd, check):
+    """ROW(REL, WHAT, CMD), or, where the check that writes REL has not
+    run on mainline (a --full one), a row that says so."""
+    if exists(rel):
+        return row(rel, what, cmd)
+    res = 'not run on mainline yet'
+    if f'tools/check {check}' not in cmd:
+        res += f': `tools/check {check}`'
+    return (what, cmd, res, '-')
+
+
 def arches_row():
     maponly, boards, after = arches_facts()
     lost = [c for c in maponly if maponly[c] or boards[c]]
     return ('cache model of MIPS r4k, PowerPC 8xx, m68k 030/040/060, ColdFire, OpenRISC, '
-            '6.12',
+            'mainline',
             '`tools/check other-arches-model`',
             f'base: {len(lost)} of {len(maponly)} configurations lose '
             f'CPU-written bytes; patched: {n(after)} bytes lost or exposed '
@@ -136,46 +147,50 @@ def patch_counts():
             '`patches/`')
 
 
-# The KUnit tables: (config or mutation, the matrix part of the file
-# name, what, the command that makes it).
+# The KUnit tables of mainline: (config or mutation, the matrix part of
+# the file name, what, the command that makes it, the check that runs it).
 KUNIT_ROWS = (
-    ('config', '', 'KUnit suite in QEMU, 6.12 (no data cache: the DMA API '
-     'paths, not the bug)', 'kunit/run'),
-    ('mutation', '', 'breakages the KUnit suite must catch, 6.12',
-     'kunit/run --mutations'),
+    ('config', '', 'KUnit suite in QEMU, mainline (no data cache: the DMA API '
+     'paths, not the bug)', 'kunit/run', 'kunit-mainline'),
+    ('mutation', '', 'breakages the KUnit suite must catch, mainline',
+     'kunit/run --mutations', 'kunit-mutations'),
     ('config', 'matrix-full-', 'KUnit on the Cortex-M7 (no MMU), ARM926 and '
      'ARM11 MPCore boards, with the PL330 as the device (Zynq-7000), and '
-     'on x86_64 and arm64', 'tools/check kunit-full'),
+     'on x86_64 and arm64', 'tools/check --full kunit-full', '--full kunit-full'),
     ('mutation', 'matrix-full-', 'the no-MMU map path and a DMA engine path '
-     'broken on purpose', 'tools/check kunit-full'),
+     'broken on purpose', 'tools/check --full kunit-full', '--full kunit-full'),
     ('config', 'matrix-other-arches-', 'KUnit on the other architectures, '
-     '6.12 + other-arches series', 'tools/check --full kunit-arches'),
+     'mainline + other-arches series', 'tools/check --full kunit-arches',
+     '--full kunit-arches'),
     ('config', 'matrix-dma-kasan-', 'CONFIG_DMA_KASAN: the dma_mapping and '
-     'kasan_dma suites with the option on', 'tools/check --full dma-kasan'),
+     'kasan_dma suites with the option on', 'tools/check --full dma-kasan',
+     '--full dma-kasan'),
     ('mutation', 'matrix-dma-kasan-', 'CONFIG_DMA_KASAN broken on purpose',
-     'tools/check --full dma-kasan'),
+     'tools/check --full dma-kasan', '--full dma-kasan'),
 )
 
 
 def summary():
     rows = []
-    for base in ('6.12', '6.1'):
+    for base in ('mainline', '6.12', '6.1'):
         rows += model_rows(base)
-    rows.append(cost_row('6.12'))
-    rows.append(text_row('6.12/suite-model-summary.txt',
-                         'KUnit suite in the cache model, 6.12: mapping_kunit.c compiled '
+    rows.append(cost_row('mainline'))
+    rows.append(text_row('mainline/suite-model-summary.txt',
+                         'KUnit suite in the cache model, mainline: mapping_kunit.c compiled '
                          'and run case by case on each write-back core',
-                         '`BASE=6.12 arch-arm/model/run`'))
-    rows.append(text_row('6.12/kunit-module-summary.txt',
-                         'the board owner\'s path, 6.12: the suite as a module',
-                         '`tools/check kunit-module`'))
-    for kind, rel, what, cmd in KUNIT_ROWS:
-        rows.append((kunit_rows if kind == 'config' else mutation_row)(
-            f'6.12/kunit-{kind}-{rel}results.md', what, f'`{cmd}`'))
-    for base in ('6.12', '6.1'):
-        rows.append(text_row(f'{base}/coverage-summary.txt',
-                             f'build coverage, {base}',
-                             f'`BASE={base} arch-arm/coverage/run`'))
+                         '`BASE=mainline arch-arm/model/run`'))
+    rows.append(if_run(text_row, 'mainline/kunit-module-summary.txt',
+                       'the board owner\'s path, mainline: the suite as a module',
+                       '`tools/check --full kunit-module`', '--full kunit-module'))
+    for kind, rel, what, cmd, check in KUNIT_ROWS:
+        rows.append(if_run(kunit_rows if kind == 'config' else mutation_row,
+                           f'mainline/kunit-{kind}-{rel}results.md', what,
+                           f'`{cmd}`', check))
+    for base in ('mainline', '6.12', '6.1'):
+        rows.append(if_run(text_row, f'{base}/coverage-summary.txt',
+                           f'build coverage, {base}',
+                           f'`BASE={base} arch-arm/coverage/run`',
+                           f'coverage-{base}'))
     rows.append(arches_row())
     rows.append(patch_counts())
     lines = ['<!-- generated by tools/summary.py from the other files in '
@@ -183,7 +198,7 @@ def summary():
              '| what | command | result | file |',
              '| --- | --- | --- | --- |']
     for what, cmd, res, rel in rows:
-        if not rel.startswith('`'):
+        if not rel.startswith(('`', '-')):
             rel = f'`Documentation/results/{rel}`'
         lines.append(f'| {what} | {cmd} | {res} | {rel} |')
     return '\n'.join(lines) + '\n'
@@ -201,9 +216,10 @@ def main(argv):
         return 2
     try:
         text = summary()
-        sentences = {'6.12/model-summary.txt': model_sentence('6.12'),
-                     '6.12/other-arches-summary.txt': arches_sentence(),
-                     'mainline-kunit-summary.txt': mainline_kunit_sentence()}
+        sentences = {'mainline/model-summary.txt': model_sentence('mainline'),
+                     '6.12/model-summary.txt': model_sentence('6.12'),
+                     'mainline/other-arches-summary.txt': arches_sentence(),
+                     'mainline/kunit-summary.txt': kunit_sentence()}
     except SummaryError as e:
         sys.stderr.write(f'summary.py: error: {e}\n')
         return 1

@@ -91,6 +91,8 @@ class Coverage(Configs, Report):
             if not re.search(r'warning|error|Warning|Error', line) or line.startswith('make'):
                 continue
             line = line.replace(f'{self.wt}/', '')
+            # kernel-doc, which W=1 runs since 7.x: "Warning: FILE:LINE ..."
+            line = re.sub(r'^(Warning|Error): ([^ :]+):[0-9]+ ', r'\2: kernel-doc: ', line)
             lines.append(re.sub(r'^([^ :]*):[0-9]*:([0-9]*:)? *', r'\1: ', line, count=1))
         return sorted(lines)
 
@@ -133,7 +135,7 @@ class Coverage(Configs, Report):
         configuration (make -n, with the directory's objects deleted), the
         series' objects, every assembler object (the cache and processor
         backends arch-arm/model/run runs) and MODEL_C_OBJS. Not the other C files:
-        the series does not touch them, and their W=1 + sparse build was
+        the series does not touch them, and their W=1 (+ sparse) build was
         most of a cold configuration's time. No file if make -n lists
         none: make_objs then builds the directory."""
         r = subprocess.run(['make', '-n', '-C', str(self.wt), f'O={out}', 'ARCH=arm',
@@ -150,7 +152,7 @@ class Coverage(Configs, Report):
         target = {'mm': ['arch/arm/mm/'], 'kdma': ['kernel/dma/'], 'scratch': objs}[kind]
         if kind == 'mm' and (out / '.coverage-targets').is_file():
             target = (out / '.coverage-targets').read_text().split()
-        return self.mk(out, '-k', *jobs, 'W=1', 'C=1', *target, log=log)
+        return self.mk(out, '-k', *jobs, 'W=1', *self.sparse, *target, log=log)
 
     def build(self, step, c):
         """Build configuration C at STEP (base or a patch number)."""
@@ -324,10 +326,24 @@ class Coverage(Configs, Report):
            self.git('reset', '-q', '--hard').returncode:
             die(f'cannot reset {self.wt} to {self.tag}')
 
+    def sparse_check(self):
+        """C=1 where the tree's Kbuild accepts Debian's sparse (7.x asks
+        scripts/checker-valid.sh and skips sparse quietly otherwise), else
+        a skip that says why."""
+        valid = self.wt / 'scripts/checker-valid.sh'
+        ok = not valid.is_file() or subprocess.run(
+            ['sh', str(valid), 'sparse'], capture_output=True, text=True,
+            check=False).stdout.strip() == '1'
+        self.sparse = ['C=1'] if ok else []
+        if not ok:
+            self.skip('sparse', "Debian 12's sparse fails this tree's "
+                      'scripts/checker-valid.sh (__typeof_unqual__): W=1 only')
+
     def run(self, tree):
         self.read_configs()
         self.read_series()
         self.prepare_worktree(tree)
+        self.sparse_check()
         if self.opts['clean']:
             for c in self.cfgs:
                 shutil.rmtree(self.out_dir(c['name']), ignore_errors=True)

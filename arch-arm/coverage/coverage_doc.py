@@ -46,7 +46,8 @@ class Report:
         return (f'Build coverage: {n_cov}/{len(self.all_files)} touched files compiled in '
                 f'{n_mm} ARM configurations ({n_scratch} unreachable in {self.base}, '
                 'compile-tested via a coverage-only Kconfig change) on the base and after '
-                f'each of {len(self.patches)} patches, W=1 + sparse: {len(new)} new warnings '
+                f'each of {len(self.patches)} patches, W=1{" + sparse" if self.sparse else ""}: '
+                f'{len(new)} new warnings '
                 f'({len(before)} before, {len(after)} after, distinct), {n_fail} failures.')
 
 
@@ -143,7 +144,8 @@ def write_doc(cov, doc_dir, summary, marker):
     out += configurations(cov)
     out += ['', '## Files x configurations', '',
             'x: the object was built (and rebuilt after each patch touching it).',
-            'Warnings: distinct W=1 + sparse warnings (file: message) about the file',
+            f'Warnings: distinct W=1{" + sparse" if cov.sparse else ""} warnings '
+            '(file: message) about the file',
             'over all configurations, on the base and after the last patch.', '']
     out += files(cov)
     out += ['',

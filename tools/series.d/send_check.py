@@ -33,7 +33,7 @@ ALLOWED = (f'{ME[0]} <{ME[1]}>', KARL_T)
 # makes the refusal tests fail rather than his authorship go quietly.
 KARL_DIRS = ('patches', 'patches/stable-6.12', 'patches/stable-6.1')
 # The directories whose bug fixes need the commits they fix named.
-FIX_DIRS = ('patches/other-arches', 'patches/other-arches-6.12')
+FIX_DIRS = ('patches/other-arches',)
 ASSISTED = 'Check:model-1 sparse'
 MSGID = '<20260910000000.1-1-karl@send-ready.invalid>'
 LINK = 'https://lore.kernel.org/linux-arm-kernel/20260910000000.1-1-karl@send-ready.invalid/'

@@ -46,7 +46,7 @@ the mainline series) to OUTDIR (new, or empty), ready for
   the cover letter gets the union. A stable backport goes To:
   stable@vger.kernel.org, with everyone else in Cc:. For the mainline
   series give --tree a current mainline tree: MAINTAINERS changes
-  (6.12 names Xiang Chen for dma_map_benchmark, 7.1.5 Barry Song and
+  (6.12 names Xiang Chen for dma_map_benchmark, 7.3 Barry Song and
   Qinxin Xia).
 - A stable backport (patches with a "commit <to be filled> upstream."
   line) is refused until --upstream gives the mainline commit id of
