@@ -326,19 +326,6 @@ class Coverage(Configs, Report):
            self.git('reset', '-q', '--hard').returncode:
             die(f'cannot reset {self.wt} to {self.tag}')
 
-    def sparse_check(self):
-        """C=1 where the tree's Kbuild accepts Debian's sparse (7.x asks
-        scripts/checker-valid.sh and skips sparse quietly otherwise), else
-        a skip that says why."""
-        valid = self.wt / 'scripts/checker-valid.sh'
-        ok = not valid.is_file() or subprocess.run(
-            ['sh', str(valid), 'sparse'], capture_output=True, text=True,
-            check=False).stdout.strip() == '1'
-        self.sparse = ['C=1'] if ok else []
-        if not ok:
-            self.skip('sparse', "Debian 12's sparse fails this tree's "
-                      'scripts/checker-valid.sh (__typeof_unqual__): W=1 only')
-
     def run(self, tree):
         self.read_configs()
         self.read_series()

@@ -102,6 +102,19 @@ class Configs:
                 shutil.rmtree(out / 'scripts', ignore_errors=True)
             return
 
+    def sparse_check(self):
+        """C=1 where the tree's Kbuild accepts Debian's sparse (7.x asks
+        scripts/checker-valid.sh and skips sparse quietly otherwise), else
+        a skip that says why."""
+        valid = self.wt / 'scripts/checker-valid.sh'
+        ok = not valid.is_file() or subprocess.run(
+            ['sh', str(valid), 'sparse'], capture_output=True, text=True,
+            check=False).stdout.strip() == '1'
+        self.sparse = ['C=1'] if ok else []
+        if not ok:
+            self.skip('sparse', "Debian 12's sparse fails this tree's "
+                      'scripts/checker-valid.sh (__typeof_unqual__): W=1 only')
+
     def config_id(self, c):
         h = hashlib.sha256()
         h.update((c['kind'] + '\n').encode())
