@@ -63,8 +63,8 @@ export BASE
 # commit's subject; the tree and its tag do not carry a version.
 if [ "${BASE_PKG%\*}" != "$BASE_PKG" ]; then
 	BASE_FAMILY=$BASE_PKG
-	BASE_PKG=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$BASE_FAMILY" 2>/dev/null |
-		   awk '$1 == "ii" { print $2 }' | sort -V | tail -n 1)
+	BASE_PKG=$({ dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$BASE_FAMILY" 2>/dev/null ||
+		     true; } | awk '$1 == "ii" { print $2 }' | sort -V | tail -n 1)
 	# none installed yet: tools/base-tree installs the newest
 	BASE_PKG=${BASE_PKG:-$BASE_FAMILY}
 	BASE_TAG=base-$BASE
