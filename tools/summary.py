@@ -181,7 +181,7 @@ def summary():
                          '`BASE=mainline arch-arm/model/run`'))
     rows.append(if_run(text_row, 'mainline/kunit-module-summary.txt',
                        'the board owner\'s path, mainline: the suite as a module',
-                       '`tools/check --full kunit-module`', '--full kunit-module'))
+                       '`tools/check kunit-module`', 'kunit-module'))
     for kind, rel, what, cmd, check in KUNIT_ROWS:
         rows.append(if_run(kunit_rows if kind == 'config' else mutation_row,
                            f'mainline/kunit-{kind}-{rel}results.md', what,
