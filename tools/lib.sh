@@ -57,14 +57,17 @@ _line=$(base_line "$BASE")
 [ -n "$_line" ] || die "no base '$BASE' in tools/bases"
 IFS='|' read -r _ BASE_PKG BASE_VERSION _dir SUBJECT_PREFIX _cover <<<"${_line// | /|}"
 export BASE
-# A package field with a "*" names a family (mainline: linux-source-7.*,
-# Debian experimental's newest): tools/base-tree resolves it to the
-# newest package the archive serves and records which in the base
-# commit's subject; the tree and its tag do not carry a version.
+# A package field with a "*" names a family (mainline: linux-source-7.*):
+# tools/base-tree installs the newest that Debian serves and names it in
+# the base commit's subject; the tree and its tag carry no version.
+family_installed() # the newest installed of $BASE_FAMILY, or nothing
+{
+	{ dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$BASE_FAMILY" 2>/dev/null ||
+	  true; } | awk '$1 == "ii" { print $2 }' | sort -V | tail -n 1
+}
 if [ "${BASE_PKG%\*}" != "$BASE_PKG" ]; then
 	BASE_FAMILY=$BASE_PKG
-	BASE_PKG=$({ dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$BASE_FAMILY" 2>/dev/null ||
-		     true; } | awk '$1 == "ii" { print $2 }' | sort -V | tail -n 1)
+	BASE_PKG=$(family_installed)
 	# none installed yet: tools/base-tree installs the newest
 	BASE_PKG=${BASE_PKG:-$BASE_FAMILY}
 	BASE_TAG=base-$BASE
