@@ -118,11 +118,9 @@ if [ -z "${GIT_COMMITTER_EMAIL:-}" ] && [ -z "$(git config user.email 2>/dev/nul
 	export GIT_COMMITTER_NAME=dma-from-device
 	export GIT_COMMITTER_EMAIL=dma-from-device@localhost
 fi
-# Only Debian's programs: checkpatch's SPDX check needs the python3-ply
-# and python3-git that tools/setup installs for Debian's python3, and a
-# kernel build probes for rustc, so one in ~/.cargo/bin would be run
-# (90-packages reports it). Every program a tool runs comes from a
-# package in tools/packages.
+# Only Debian's programs (tools/packages): checkpatch's SPDX check needs
+# Debian's python3-ply and python3-git, and a kernel build would run a
+# rustc in ~/.cargo/bin (90-packages reports it).
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 
 note()
