@@ -223,8 +223,9 @@ class Checker:
         print('KTAP version 1')
         print(f'1..{len(self.runs)}', flush=True)
         for n, r in enumerate(self.runs, 1):
-            if r.base != '-':
-                env['BASE'] = r.base
+            # a check without a base gets the caller's BASE, not the
+            # last check's
+            run_env = dict(env, BASE=r.base) if r.base != '-' else env
             why = self.full_only(r)
             if why:
                 print(f'ok {n} {r.name} # SKIP not in the default run ({why}): '
@@ -243,7 +244,7 @@ class Checker:
                     for line in fh:
                         out.write(line)
             else:
-                cpu += self.run_main(r, env)
+                cpu += self.run_main(r, run_env)
             self.account(n, r, totals)
         if self.lane:
             self.lane.join()

@@ -51,12 +51,20 @@ mend()
 # "Fixes: <to be filled> (blame: ...)" line send-ready fills (with the
 # id the sender finds in a mainline clone) also has MISSING_FIXES_TAG
 # off; that patch only.
+#
+# The script is always the mainline tree's, whatever TREE is: a backport
+# is mailed with the trailers of its mainline commit, in the form of
+# mainline's process documents (7.3's "Assisted-by: LLM", which 6.12's
+# checkpatch wants as AGENT:MODEL), and the sender runs a current
+# checkpatch. TREE stays the --root (its spelling list, MAINTAINERS).
 checkpatch_test()
 {
 	local out ignore=UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES,MISSING_SIGN_OFF
 
+	[ -n "${CHECKPATCH_TREE:-}" ] ||
+		CHECKPATCH_TREE=$(BASE=mainline "$TOP/tools/base-tree")
 	grep -q '^Fixes: <to be filled> (blame: .*)$' "$2" && ignore=$ignore,MISSING_FIXES_TAG
-	out=$("$1/scripts/checkpatch.pl" --strict --ignore "$ignore" \
+	out=$("$CHECKPATCH_TREE/scripts/checkpatch.pl" --strict --ignore "$ignore" \
 	      --root="$1" "$2" 2>&1 | grep '^total:' || true)
 	echo "# $(basename "$2"): $out"
 	case "$out" in
