@@ -30,20 +30,13 @@ sparse_skip()
 }
 
 # The patch files of the series (of DIR, default $PATCH_DIR), cover
-# letter excluded, in order.
+# letter excluded, in the order they apply: for a stable backport,
+# mainline's fixes that stable takes unchanged among its own, then its
+# test series DIR-tests (tools/series.d/applied.py).
 series_patches()
 {
-	local p d=${1:-$PATCH_DIR}
-
-	# DIR-tests: the test series that goes with DIR (the KUnit suite of
-	# a stable backport, which stable itself does not take)
-	for p in "$d"/*.patch "$d"-tests/*.patch; do
-		[ -e "$p" ] || continue
-		case "${p##*/}" in
-		0000-cover-letter.patch|*-0000-cover-letter.patch) ;;
-		*) echo "$p" ;;
-		esac
-	done
+	python3 "$TOP/tools/series.d/applied.py" "${1:-$PATCH_DIR}" ||
+		die "tools/series.d/applied.py ${1:-$PATCH_DIR} failed"
 }
 
 # has_series DIR ONTO PATCH...: DIR's HEAD is ONTO plus exactly these

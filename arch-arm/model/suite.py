@@ -18,6 +18,8 @@ suite_results.py reads what each run printed.
 """
 
 import os
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import kbuild
@@ -200,9 +202,9 @@ def patch_files(env):
     """The series' patches, and its test series' (DIR-tests, the KUnit
     suite of a stable backport), as tools/lib-tree.sh's series_patches."""
     d = f'{env.top}/{env.patch_dir}' if not os.path.isabs(env.patch_dir) else env.patch_dir
-    return [f'{e}/{p}' for e in (d, f'{d}-tests') if os.path.isdir(e)
-            for p in sorted(os.listdir(e))
-            if p.endswith('.patch') and not p.endswith('0000-cover-letter.patch')]
+    out = subprocess.run([sys.executable, f'{env.top}/tools/series.d/applied.py', d],
+                         capture_output=True, text=True, check=True).stdout
+    return out.split()
 
 
 def suite_runs(m):

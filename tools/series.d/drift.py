@@ -21,21 +21,20 @@ Prints KTAP, one test per file, and the closing summary line.
 """
 
 import collections
-import glob
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..'))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ktap  # noqa: E402
+import applied  # noqa: E402
 
 
 def patches(directory):
-    # DIRECTORY-tests: its test series, which goes with it (tools/lib-tree.sh)
-    return [p for d in (directory, directory.rstrip('/') + '-tests')
-            for p in sorted(glob.glob(os.path.join(d, '*.patch')))
-            if not re.match(r'(.*-)?0000-cover-letter\.patch$',
-                            os.path.basename(p))]
+    # what the directory applies, its test series and the mainline
+    # patches stable takes unchanged included (applied.py)
+    return applied.applied(directory)
 
 
 def subject(text):

@@ -96,7 +96,7 @@ upstream_ids()
 
 cmd_export()
 {
-	local tree onto out base date name email from tmp tests_cover split
+	local tree onto out base date name email from tmp tests_cover split fixes
 
 	tree=$(kernel_tree)
 	onto=${ONTO:-$(default_onto "$tree")}
@@ -127,10 +127,12 @@ cmd_export()
 	date=$(git -C "$tree" log -1 --format=%aI "$SERIES_BRANCH")
 	name=$(git -C "$tree" log -1 --format=%an "$SERIES_BRANCH")
 	email=$(git -C "$tree" log -1 --format=%ae "$SERIES_BRANCH")
-	# into new directories first: a failure leaves $out as it was
+	# a backport: what differs from mainline; a failure leaves $out as it was
+	fixes=${split:-$SERIES_BRANCH}
+	[ "$BASE" = mainline ] || [ -n "$PREREQ_DIR" ] ||
+		fixes=$(python3 "$TOP/tools/series.d/backport_only.py" "$tree" "$from" "$fixes")
 	tmp=$(mktemp -d)
-	format_range "$tree" "$base" "$from" "${split:-$SERIES_BRANCH}" "$COVER" \
-		"$SUBJECT_PREFIX" "$tmp/fixes"
+	format_range "$tree" "$base" "$from" "$fixes" "$COVER" "$SUBJECT_PREFIX" "$tmp/fixes"
 	[ -z "$split" ] ||
 		format_range "$tree" "$base" "$split" "$SERIES_BRANCH" "$tests_cover" \
 			"PATCH $BASE tests" "$tmp/tests"
