@@ -14,6 +14,7 @@ which no option and no environment variable reaches."""
 import contextlib
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -34,7 +35,9 @@ ALLOWED = (f'{ME[0]} <{ME[1]}>', KARL_T)
 KARL_DIRS = ('patches', 'patches/stable-6.12', 'patches/stable-6.1')
 # The directories whose bug fixes need the commits they fix named.
 FIX_DIRS = ('patches/other-arches',)
-ASSISTED = 'Check:model-1 sparse'
+# A person of the previous thread, whom --cc adds
+THREAD = 'Thread Person <thread@send-ready.invalid>'
+ALLOWED = ALLOWED + (THREAD,)
 MSGID = '<20260910000000.1-1-karl@send-ready.invalid>'
 LINK = 'https://lore.kernel.org/linux-arm-kernel/20260910000000.1-1-karl@send-ready.invalid/'
 
@@ -44,6 +47,10 @@ class Runner:
 
     def __init__(self, tmp, tree):
         self.tmp, self.tree, self.n = tmp, tree, 0
+        # the base trees stay where they are when HOME changes
+        os.environ.setdefault('ARM_DMA_CACHE', os.path.join(
+            os.environ.get('XDG_CACHE_HOME') or os.path.expanduser('~/.cache'),
+            'arm-dma-from-device'))
         self.gitconfig = os.path.join(tmp, 'home', '.gitconfig')
         os.makedirs(os.path.dirname(self.gitconfig))
         for k in list(os.environ):
@@ -67,21 +74,54 @@ class Runner:
         err = io.StringIO()
         with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
             try:
-                rc = send_make.main([*opts, out], ALLOWED, self.tree)
+                rc = send_make.main([*opts, out], ALLOWED)
             except SystemExit as e:
                 rc = e.code
         return rc, ' '.join(err.getvalue().split()), out
 
 
-def sha(n):
-    return f'{n:x}' * 40 if n < 16 else ''
-
-
 # The patch directories as the check started: the files may be
-# regenerated while it runs. 'fixed': a commit of the check's tree that
-# stands for the commits the fixes of the other architectures' series
-# name (the sender finds the real ones in a mainline clone).
-SNAP = {'root': send_make.TOP, 'fixed': None}
+# regenerated while it runs. 'tree': the mainline base tree, which
+# stands for the sender's mainline clone; 'fixed': a commit there that
+# stands for the commits the other architectures' fixes name, and
+# 'upstream': {directory: {K: commit}}, the mainline commits of each
+# backport (stand-ins: the sender finds the real ones in a mainline clone).
+SNAP = {'root': send_make.TOP, 'tree': None, 'fixed': None, 'upstream': {}}
+
+
+def standin(subject, paths):
+    """A commit of the mainline base tree on its base commit, SUBJECT,
+    changing PATHS: on no branch, the same id on every run."""
+    tree = SNAP['tree']
+    env = dict(os.environ, GIT_INDEX_FILE=os.path.join(SNAP['root'], 'standin.index'),
+               GIT_AUTHOR_NAME='Stand In', GIT_AUTHOR_EMAIL='standin@send-ready.invalid',
+               GIT_COMMITTER_NAME='Stand In', GIT_COMMITTER_EMAIL='standin@send-ready.invalid',
+               GIT_AUTHOR_DATE='2026-01-01T00:00:00Z', GIT_COMMITTER_DATE='2026-01-01T00:00:00Z')
+
+    def git(*args, stdin=None):
+        return subprocess.run(['git', '-C', tree, *args], input=stdin, env=env, text=True,
+                              stdout=subprocess.PIPE, check=True).stdout.strip()
+    git('read-tree', 'base-mainline')
+    blob = git('hash-object', '-w', '--stdin', stdin=f'stand-in for {subject}\n')
+    for path in paths:
+        git('update-index', '--add', '--cacheinfo', f'100644,{blob},{path}')
+    return git('commit-tree', git('write-tree'), '-p', 'base-mainline', '-m', subject)
+
+
+def patch_files(text):
+    return sorted(set(re.findall(r'(?m)^diff --git a/\S+ b/(\S+)$', text)))
+
+
+def standins(rel):
+    """SNAP's stand-in commits for the directories REL."""
+    every = set()
+    for d in rel:
+        for n, t in oc.files(src(d)).items():
+            every |= set(patch_files(t))
+            if int(n[:4]) in oc.to_be_filled(src(d)):
+                SNAP['upstream'].setdefault(d, {})[int(n[:4])] = standin(
+                    oc.title(t).replace('\n', ' '), patch_files(t))
+    SNAP['fixed'] = standin('stand-in for a commit that brought in a bug', sorted(every))
 
 
 def src(d):
@@ -109,15 +149,49 @@ def valid_opts(d):
         opts += ['--fixes', ','.join(f'{k}={SNAP["fixed"]}' for k in fixes)]
     stable = oc.to_be_filled(path)
     if stable:
-        opts += ['--upstream', ','.join(f'{k}={sha(k + 10)}' for k in stable)]
+        opts += ['--upstream', ','.join(f'{k}={SNAP["upstream"][d][k]}' for k in stable)]
+    if fixes or stable:
+        opts += ['--tree', SNAP['tree']]
     elif '--author' in opts:
         opts += ['--version', '3']
     return opts
 
 
+def without(opts, *drop):
+    """OPTS without the options DROP and their values."""
+    out, skip = [], False
+    for x in opts:
+        if skip:
+            skip = False
+        elif x in drop:
+            skip = True
+        else:
+            out.append(x)
+    return out
+
+
+def replaced(opts, flag, value):
+    return [value if i and opts[i - 1] == flag else x for i, x in enumerate(opts)]
+
+
+def copy_as(rel, d, edit):
+    """D's patch files, edited by EDIT, in the directory REL of the
+    check's scratch directory."""
+    dst = os.path.join(os.path.dirname(SNAP['root']), rel)
+    os.makedirs(dst)
+    for n, t in oc.files(src(d)).items():
+        with open(os.path.join(dst, n), 'w', encoding='utf-8') as f:
+            f.write(edit(t))
+    return dst
+
+
 def refusals(r, tests):
     """Each refusal: non-zero status, the reason named, nothing written."""
-    main = valid_opts('patches') + ['--no-assistance']
+    main = valid_opts('patches')
+    st = valid_opts('patches/stable-6.12')
+    st1 = valid_opts('patches/stable-6.1')
+    up = SNAP['upstream']['patches/stable-6.12'][1]
+    other = SNAP['upstream']['patches/stable-6.1'][2]
     cases = [('refuses_unset_identity', main, (None, None), 'not both set'),
              ('refuses_placeholder_identity', main,
               ('Seed 9ace7f37 maintainers', 'maintainers@users.noreply.a-seed-9ace7f37.example'),
@@ -130,51 +204,67 @@ def refusals(r, tests):
              ('refuses_dot_local', main, ('X', 'x@host.local'), 'local networks'),
              ('refuses_home_arpa', main, ('Y', 'y@home.arpa'), 'local networks'),
              ('refuses_dot_internal', main, ('Z', 'z@mail.internal'), 'local networks'),
-             ('refuses_without_assistance_statement', main[:-1], ME, 'coding-assistants.rst'),
-             ('refuses_assisted_by_with_no_assistance', main + ['--assisted-by', ASSISTED], ME,
-              'contradict'),
-             ('refuses_assisted_by_not_agent_model', main[:-1] + ['--assisted-by', 'Check'], ME,
-              'AGENT_NAME:MODEL_VERSION'),
+             ('refuses_account_name_root', main, ('root', 'root@kernel.org'), 'account'),
+             ('refuses_malformed_name', main, ('Jane <Sender>', 'jane@kernel.org'),
+              'not a name'),
+             ('refuses_cc_not_an_address', main + ['--cc', 'Linus'], ME, '--cc'),
+             ('refuses_tests_directory',
+              [src('patches/stable-6.12-tests')] + main[1:], ME, 'not for mailing'),
+             ('refuses_directory_not_mailed',
+              [copy_as('outgoing', 'patches', str)] + main[1:], ME, 'not a series'),
+             ('refuses_without_assisted_by',
+              [copy_as('bare/patches', 'patches', lambda t: re.sub(r'(?m)^Assisted-by: .*\n', '', t))]
+              + main[1:], ME, 'Assisted-by'),
              ('refuses_author_at_nowhere',
-              [x.replace(KARL_T, 'Karl Mehltretter <karl@nowhere>') for x in main], ME,
+              replaced(main, '--author', 'Karl Mehltretter <karl@nowhere>'), ME,
               'no public domain'),
              ('refuses_author_not_karl',
-              [x.replace(KARL_T, 'Someone Else <someone@kernel.org>') for x in main], ME,
+              replaced(main, '--author', 'Someone Else <someone@kernel.org>'), ME,
               '10 Sep 2026'),
-             ('refuses_author_without_changes',
-              [x for x in main if x not in ('--changes', 'ported to this tree')], ME,
+             ('refuses_author_malformed', replaced(main, '--author', 'Jane <Sender>'), ME,
+              '10 Sep 2026'),
+             ('refuses_author_without_changes', without(main, '--changes'), ME,
               '--author needs --changes'),
-             ('refuses_mainline_without_version', main[:-3] + main[-1:], ME,
+             ('refuses_mainline_without_version', without(main, '--version'), ME,
               'give its number, --version N'),
              ('refuses_author_without_karls_patches',
-              valid_opts('patches/dma-kasan') + ['--no-assistance', '--author', KARL_T,
-                                                  '--changes', 'x'], ME, 'no patch of'),
-             ('refuses_version_1', main + ['--version', '1'], ME, 'first version')]
+              valid_opts('patches/dma-kasan') + ['--author', KARL_T, '--changes', 'x'], ME,
+              'no patch of'),
+             ('refuses_version_1', main + ['--version', '1'], ME, 'first version'),
+             ('refuses_stable_without_upstream', without(st, '--upstream'), ME,
+              'stable backport'),
+             ('refuses_stable_short_upstream_id', replaced(st, '--upstream', '1=abc'), ME,
+              '40-digit'),
+             ('refuses_stable_one_upstream_id', replaced(st1, '--upstream', '1=' + up), ME,
+              'one distinct id for each'),
+             ('refuses_upstream_without_tree', without(st, '--tree'), ME, 'give --tree'),
+             ('refuses_upstream_not_in_tree', replaced(st, '--upstream', '1=' + '0' * 40), ME,
+              'no such commit'),
+             ('refuses_upstream_base_commit', replaced(st, '--upstream', '1=' + subprocess.run(
+                 ['git', '-C', SNAP['tree'], 'rev-parse', 'base-mainline'], text=True,
+                 stdout=subprocess.PIPE, check=True).stdout.strip()), ME, "Debian's tarball"),
+             ('refuses_upstream_other_subject', replaced(st, '--upstream', '1=' + other), ME,
+              'its subject is'),
+             ('refuses_upstream_other_files', replaced(st, '--upstream', '1=' + standin(
+                 oc.subjects(src('patches/stable-6.12'))[sorted(oc.files(src(
+                     'patches/stable-6.12')))[1]], ['README'])), ME, 'does not change')]
     for d in KARL_DIRS:
-        opts = [x for x in valid_opts(d) if x not in ('--author', KARL_T, '--changes',
-                                                     'ported to this tree')]
+        opts = without(valid_opts(d), '--author', '--changes')
         # valid_opts() gives --author only where a subject is his
-        cases.append((f'refuses_without_author_{oc.slug(d)}', opts + ['--no-assistance'], ME,
+        cases.append((f'refuses_without_author_{oc.slug(d)}', opts, ME,
                       ('Karl Mehltretter\'s change, carried forward', '10 Sep 2026',
                        'linux-arm-kernel') if '--author' in valid_opts(d) else
                       ('a subject of Karl\'s in ' + d,)))
-    st = valid_opts('patches/stable-6.12') + ['--no-assistance']
-    i = st.index('--upstream')
-    cases += [('refuses_stable_without_upstream', st[:i] + st[i + 2:], ME,
-               'stable backport'),
-              ('refuses_stable_short_upstream_id', st[:i + 1] + ['1=abc,2=' + sha(12)] + st[i + 2:],
-               ME, '40-digit'),
-              ('refuses_stable_one_upstream_id', st[:i + 1] + ['1=' + sha(11)] + st[i + 2:], ME,
-               'one distinct id for each')]
     for d in (d for d in FIX_DIRS if oc.fixes_to_fill(src(d))):
-        opts = valid_opts(d) + ['--no-assistance']
-        i = opts.index('--fixes')
+        opts = valid_opts(d)
         first = oc.fixes_to_fill(src(d))[0]
-        cases += [(f'refuses_without_fixes_{oc.slug(d)}', opts[:i] + opts[i + 2:], ME,
+        cases += [(f'refuses_without_fixes_{oc.slug(d)}', without(opts, '--fixes'), ME,
                    ('fix bugs and go to stable', f'--fixes {first}=SHA', 'blame')),
                   (f'refuses_fixes_not_in_tree_{oc.slug(d)}',
-                   opts[:i + 1] + [opts[i + 1].replace(SNAP['fixed'], 'f' * 40)] + opts[i + 2:],
-                   ME, 'not a commit of')]
+                   [x.replace(SNAP['fixed'], 'f' * 40) for x in opts], ME, 'no such commit'),
+                  (f'refuses_fixes_of_other_files_{oc.slug(d)}',
+                   [x.replace(SNAP['fixed'], standin('unrelated', ['README'])) for x in opts],
+                   ME, 'changes none of the files')]
     for name, opts, who, word in cases:
         rc, err, out = r.run(opts, who)
         written = os.path.exists(out) and os.listdir(out)
@@ -188,14 +278,13 @@ def refusals(r, tests):
 
 def no_leak(r, tests):
     """The check's identities are refused from the command line."""
-    for name, who, opts in (('sender', ME, ['--no-assistance']),
+    for name, who, opts in (('sender', ME, []),
                             ('author', ('Check Sender', 'check-sender@kernel.org'),
-                             valid_opts('patches') + ['--no-assistance'])):
+                             valid_opts('patches'))):
         r.identity(*who)
         out = os.path.join(r.tmp, f'leak-{name}')
         p = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__),
-                                                         'send_ready.py'), *opts,
-                            '--tree', r.tree, out],
+                                                         'send_ready.py'), *opts, out],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            check=False)
         ok = p.returncode == 1 and 'reserved for examples' in p.stderr and \
@@ -211,53 +300,80 @@ def written(r, opts, tests, name, who=ME):
     return out if ok else None
 
 
+def maintainers(tree, section):
+    """The M: names of SECTION in TREE's MAINTAINERS."""
+    with open(os.path.join(tree, 'MAINTAINERS'), encoding='utf-8') as f:
+        m = re.search(rf'(?m)^{re.escape(section)}\n((?:[A-Z]:\t.*\n)+)', f.read())
+    return re.findall(r'(?m)^M:\t(.*?) <', m.group(1)) if m else []
+
+
+def benchmark_recipients(out, tests):
+    """Without --tree, the mainline series' recipients are the mainline
+    base's: the benchmark patch goes To: the 7.3 DMA MAPPING BENCHMARK
+    maintainers, not to 6.12's."""
+    new = maintainers(SNAP['tree'], 'DMA MAPPING BENCHMARK')
+    old = maintainers(send_make.base_tree('6.12'), 'DMA MAPPING BENCHMARK')
+    fs = oc.files(out)
+    to = [oc.heads(t).get('To', '') for t in fs.values()
+          if oc.title(t).startswith('dma-mapping: benchmark:')]
+    ok = bool(new) and len(to) == 1 and all(n in to[0] for n in new) and \
+        not any(n in to[0] for n in set(old) - set(new))
+    tests.append((ok, 'mainline_recipients_from_the_mainline_base',
+                  f'benchmark patch To: {to[0][:200] if to else "none"}; 7.3 names {new}, '
+                  f'6.12 {old}'))
+
+
 def check(dirs):
     tests = []
     tmp = tempfile.mkdtemp()
     cwd = os.getcwd()
     try:
         rel = [os.path.relpath(os.path.abspath(d), send_make.TOP) for d in dirs]
-        snapshot(sorted(set(rel) | set(KARL_DIRS) | set(FIX_DIRS) | {'patches/dma-kasan'}),
-                 tmp)
-        tree = send_make.base_tree()
-        SNAP['fixed'] = subprocess.run(['git', '-C', tree, 'rev-list', '--max-parents=0',
-                                        'HEAD'], stdout=subprocess.PIPE, text=True,
-                                       check=True).stdout.split()[0]
+        snapshot(sorted(set(rel) | set(KARL_DIRS) | set(FIX_DIRS) |
+                        {'patches/dma-kasan', 'patches/stable-6.12-tests'}), tmp)
+        mailed = [d for d in rel if d in send_make.MAILED]
+        SNAP['tree'] = tree = send_make.base_tree('mainline')
+        standins(mailed)
         r = Runner(tmp, tree)
         refusals(r, tests)
         no_leak(r, tests)
         # the mainline series, as its sender would run it
-        main = written(r, valid_opts('patches') + ['--assisted-by', ASSISTED, '--in-reply-to',
-                                                   MSGID, '--link', LINK],
-                       tests, 'writes_mainline_with_author')
-        oc.mainline(main, tests, ALLOWED[0], KARL_T, ASSISTED, (MSGID, LINK))
+        opts = valid_opts('patches') + ['--in-reply-to', MSGID, '--link', LINK, '--cc', THREAD]
+        main = written(r, opts, tests, 'writes_mainline_with_author')
+        oc.mainline(main, tests, ALLOWED[0], KARL_T, 'LLM', (MSGID, LINK))
+        cc = [n for n, t in oc.files(main).items() if THREAD not in oc.heads(t).get('Cc', '')]
+        tests.append((bool(main) and not cc, 'cc_reaches_every_file',
+                      f'no Cc: {THREAD} in {cc}' if cc else f'Cc: {THREAD} on every file'))
         # the reference copy as it will be, with no sign-off at all
-        unsigned = os.path.join(tmp, 'unsigned')
+        unsigned = os.path.join(tmp, 'unsigned', 'patches')
         oc.unsign(src('patches'), unsigned)
-        again = written(r, [unsigned] + valid_opts('patches')[1:] + [
-            '--assisted-by', ASSISTED, '--in-reply-to', MSGID, '--link', LINK],
-                        tests, 'writes_mainline_without_sign_offs')
+        again = written(r, [unsigned] + opts[1:], tests, 'writes_mainline_without_sign_offs')
         oc.identical(main, again, tests, 'unsigned_copy_gives_the_same_output')
-        default = written(r, valid_opts('patches')[1:] + ['--no-assistance'], tests,
-                          'writes_without_patchdir')
+        default = written(r, valid_opts('patches')[1:], tests, 'writes_without_patchdir')
         oc.default(default, src('patches'), tests)
+        benchmark_recipients(default, tests)
+        dropped = written(r, valid_opts('patches') + ['--drop-assisted-by'], tests,
+                          'writes_with_drop_assisted_by')
+        gone = bool(dropped) and not any('\nAssisted-by:' in t
+                                         for t in oc.files(dropped).values())
+        tests.append((gone, 'drop_assisted_by_drops_the_line',
+                      'no Assisted-by: line' if gone else 'an Assisted-by: line is left'))
         outs = {'patches': main}
-        for d in rel:
+        for d in mailed:
             if d == 'patches':
                 continue
-            outs[d] = written(r, valid_opts(d) + ['--assisted-by', ASSISTED], tests,
-                              f'writes_{oc.slug(d)}')
+            outs[d] = written(r, valid_opts(d), tests, f'writes_{oc.slug(d)}')
             filled = oc.to_be_filled(src(d))
             if filled:
-                oc.stable(outs[d], d, tests, {k: sha(k + 10) for k in filled})
+                oc.stable(outs[d], d, tests, SNAP['upstream'][d])
             if oc.fixes_to_fill(src(d)):
                 oc.fixes(outs[d], d, tests, oc.fixes_to_fill(src(d)), SNAP['fixed'][:12])
-        for d in rel:
+        for d in mailed:
             oc.rewrite(outs.get(d), src(d), d, tests, (f'Link: {LINK}',))
             oc.lists(outs.get(d), d, tests)
         oc.send_email(main, tests, tmp)
-        for d in ('patches',) + KARL_DIRS[1:] + tuple(d for d in FIX_DIRS if d in rel):
-            oc.checkpatch(outs.get(d), d, tree, tests)
+        for d in ('patches',) + KARL_DIRS[1:] + tuple(d for d in FIX_DIRS if d in mailed):
+            oc.checkpatch(outs.get(d), d, tree, tests, bool(oc.to_be_filled(src(d))))
     finally:
         os.chdir(cwd)
         shutil.rmtree(tmp)

@@ -9,13 +9,19 @@ import subprocess
 
 import send_lists
 import send_rewrite as rw
-from send_policy import KARL, KARL_SUBJECTS, KARL_WHERE, assistance, die, karl, sender
+from send_policy import KARL, KARL_SUBJECTS, KARL_WHERE, die, karl, recipient, sender
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-USAGE = ("%(prog)s (--assisted-by 'AGENT:MODEL [TOOL...]' | --no-assistance)\n"
-         "         [--author 'NAME <EMAIL>' --changes TEXT] [--version N]\n"
-         '         [--in-reply-to MSGID] [--link URL] [--upstream K=SHA,...]\n'
-         '         [--fixes K=SHA,...] [--tree KERNEL_TREE] [PATCHDIR] OUTDIR')
+USAGE = ("%(prog)s [--author 'NAME <EMAIL>' --changes TEXT] [--version N]\n"
+         "         [--in-reply-to MSGID] [--link URL] [--cc 'NAME <EMAIL>']...\n"
+         '         [--upstream K=SHA,...] [--fixes K=SHA,...] [--tree MAINLINE_TREE]\n'
+         '         [--drop-assisted-by] [PATCHDIR] OUTDIR')
+
+# The directories that are mailed, by their path from patches/ up, and
+# the base whose tree has the files they change.
+MAILED = {'patches': 'mainline', 'patches/other-arches': 'mainline',
+          'patches/dma-kasan': 'mainline', 'patches/stable-6.12': '6.12',
+          'patches/stable-6.1': '6.1'}
 
 
 HELP = ('A copy of PATCHDIR (default: patches/, the mainline series) in OUTDIR, ready '
@@ -24,10 +30,13 @@ HELP = ('A copy of PATCHDIR (default: patches/, the mainline series) in OUTDIR, 
 
 def parser():
     p = argparse.ArgumentParser(prog='tools/series send-ready', usage=USAGE, description=HELP)
-    p.add_argument('--assisted-by', action='append', metavar="'AGENT:MODEL [TOOL...]'",
-                   help='an Assisted-by: line in every patch, as given (repeatable)')
-    p.add_argument('--no-assistance', action='store_true',
-                   help='no tool helped: no Assisted-by: line')
+    p.add_argument('--drop-assisted-by', action='store_true',
+                   help='remove the committed "Assisted-by: LLM" line of every patch: true '
+                   'only if you rewrote the patches yourself, without an assistant '
+                   '(Documentation/process/coding-assistants.rst); otherwise the line stays')
+    p.add_argument('--cc', action='append', default=[], metavar="'NAME <EMAIL>'",
+                   help='Cc: on every file beside get_maintainer.pl\'s: the people of the '
+                   'previous version\'s thread that it does not name (repeatable)')
     p.add_argument('--author', metavar="'NAME <EMAIL>'",
                    help="Karl Mehltretter's identity, as on his posting of 10 Sep 2026")
     p.add_argument('--changes', metavar='TEXT',
@@ -41,8 +50,11 @@ def parser():
     p.add_argument('--fixes', metavar='K=SHA,...',
                    help='the commit whose bug patch K fixes, for its "Fixes:" line '
                    '(looked up in --tree)')
-    p.add_argument('--tree', metavar='KERNEL_TREE',
-                   help="whose get_maintainer.pl to run (default: tools/base-tree's)")
+    p.add_argument('--tree', metavar='MAINLINE_TREE',
+                   help='a clone of current mainline: --upstream and --fixes ids are looked '
+                   'up in it, and the mainline series\' To:/Cc: come from its '
+                   'get_maintainer.pl (default: the mainline base tree, tools/base-tree; '
+                   "a stable backport's come from its own base tree)")
     p.add_argument('dirs', nargs='+', metavar='[PATCHDIR] OUTDIR', help=argparse.SUPPRESS)
     return p
 
@@ -72,9 +84,11 @@ def k_sha(flag, opt, digits, what):
     return ids
 
 
-def upstream_ids(opt, patches, src):
+def upstream_ids(opt, patches, src, tree):
     """{patch number: SHA} from --upstream, one for each patch with a
-    "commit <to be filled> upstream." line, none for any other."""
+    "commit <to be filled> upstream." line, none for any other, each a
+    commit of the mainline clone TREE with the patch's subject that
+    changes every file the backport changes."""
     want = {p.number for p in patches if p.upstream_line() is not None and
             p.body[p.upstream_line()] == rw.TO_BE_FILLED}
     if not want:
@@ -82,8 +96,8 @@ def upstream_ids(opt, patches, src):
             die(f'--upstream: no patch of {src} has a "{rw.TO_BE_FILLED}" line')
         return {}
     if not opt:
-        die(f'{src} is a stable backport: patches {", ".join(map(str, sorted(want)))} '
-            f'say "{rw.TO_BE_FILLED}"; stable takes a patch only once mainline has it '
+        die(f'{src} is a stable backport: {numbers(want)} '
+            f'{"say" if len(want) > 1 else "says"} "{rw.TO_BE_FILLED}"; stable takes a patch only once mainline has it '
             '(Documentation/process/stable-kernel-rules.rst): give the mainline commit '
             'ids, --upstream ' + ','.join(f'{k}=SHA' for k in sorted(want)) +
             ' (40 hex digits each)')
@@ -91,13 +105,52 @@ def upstream_ids(opt, patches, src):
     if set(ids) != want or len(set(ids.values())) != len(ids):
         die(f'--upstream {opt}: needs one distinct id for each of patches '
             f'{", ".join(map(str, sorted(want)))} of {src}, and no other')
+    for k, sha in ids.items():
+        p = next(p for p in patches if p.number == k)
+        c = commit(tree, '--upstream', k, sha)
+        if c['parents'] != 1:
+            die(f'--upstream {k}={sha}: a {"root" if not c["parents"] else "merge"} commit '
+                f'of {tree}, not the change that patch {k} backports')
+        if c['subject'] != ' '.join(p.title.split()):
+            die(f'--upstream {k}={sha}: its subject is "{c["subject"]}", not patch {k}\'s '
+                f'"{p.title}" (a backport keeps the subject of the commit it backports)')
+        missing = sorted(set(p.files()) - c['files'])
+        if missing:
+            die(f'--upstream {k}={sha}: does not change {", ".join(missing)}, which patch '
+                f'{k} backports')
     return ids
+
+
+def commit(tree, flag, k, sha):
+    """{'id': ID, 'parents': N, 'subject': S, 'files': {...}} of the commit SHA of the
+    mainline clone TREE, or death: not there, or the base commit made from
+    Debian's tarball (tools/base-tree), which no upstream tree has."""
+    if not tree:
+        die(f'{flag} {k}={sha}: give --tree, a clone of current mainline that has the '
+            'commit: its id is looked up there')
+
+    def git(*args):
+        return subprocess.run(['git', '-C', tree, *args], stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True, check=False)
+    r = git('rev-parse', '-q', '--verify', f'{sha}^{{commit}}')
+    if r.returncode or not r.stdout.startswith(sha):
+        die(f'{flag} {k}={sha}: no such commit in {tree}; give --tree a clone of '
+            'current mainline that has it')
+    full = r.stdout.strip()
+    if any(t.startswith('base-') for t in git('tag', '--points-at', full).stdout.split()):
+        die(f'{flag} {k}={sha}: the base commit made from Debian\'s tarball '
+            '(tools/base-tree), not an upstream commit')
+    log = git('log', '-1', '--format=%P%n%s', full).stdout.split('\n')
+    files = git('diff-tree', '--root', '--no-commit-id', '--name-only', '-r', full).stdout
+    return {'id': full, 'parents': len(log[0].split()), 'subject': ' '.join(log[1].split()),
+            'files': set(files.split())}
 
 
 def fixes_ids(opt, patches, src, tree):
     """{patch number: 'Fixes: SHA12 ("SUBJECT")'} from --fixes, one for
     each patch with a "Fixes: <to be filled> (blame: ...)" line, each
-    SHA a commit of TREE."""
+    SHA a commit of the mainline clone TREE that changes a file the
+    patch changes."""
     want = {p.number: rw.fixes_line(p)[1] for p in patches if rw.fixes_line(p)}
     if not want:
         if opt:
@@ -116,31 +169,53 @@ def fixes_ids(opt, patches, src, tree):
             f'{", ".join(map(str, sorted(want)))} of {src}, and no other')
     out = {}
     for k, sha in ids.items():
-        r = subprocess.run(['git', '-C', tree, 'log', '-1', '--format=%H%n%s', sha, '--'],
-                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                           check=False)
-        lines = r.stdout.split('\n')
-        if r.returncode or not lines[0].startswith(sha):
-            die(f'--fixes {k}={sha}: not a commit of {tree}; give --tree a clone of '
-                'current mainline that has it')
-        out[k] = f'Fixes: {lines[0][:12]} ("{lines[1]}")'
+        p = next(p for p in patches if p.number == k)
+        c = commit(tree, '--fixes', k, sha)
+        if not c['files'] & set(p.files()):
+            die(f'--fixes {k}={sha}: changes none of the files patch {k} changes, so it '
+                f'cannot have brought in the bug patch {k} fixes')
+        out[k] = f'Fixes: {c["id"][:12]} ("{c["subject"]}")'
     return out
 
-
-def base_tree():
+def base_tree(base):
+    """The tree of BASE (tools/bases) that tools/base-tree prepares; no
+    KERNEL_TREE of the caller's stands in for it."""
+    env = {k: v for k, v in os.environ.items() if k not in ('KERNEL_TREE', 'SERIES')}
     r = subprocess.run([os.path.join(TOP, 'tools', 'base-tree')], stdout=subprocess.PIPE,
-                       text=True, check=False)
+                       text=True, check=False, env=dict(env, BASE=base))
     if r.returncode != 0 or not r.stdout.strip():
-        die('tools/base-tree failed: give a kernel tree with --tree KERNEL_TREE')
+        die(f'BASE={base} tools/base-tree failed: the {base} tree is needed for To:/Cc:')
     return r.stdout.strip().split('\n')[-1]
 
 
+def directory(src):
+    """The base of the mailed directory SRC (MAILED, by its path from its
+    last "patches" up), or death: a test series, or no series of ours."""
+    parts = os.path.abspath(src).split(os.sep)
+    rel = '/'.join(parts[len(parts) - 1 - parts[::-1].index('patches'):]) \
+        if 'patches' in parts else os.path.basename(src)
+    if rel.endswith('-tests'):
+        die(f'{src}: a test series, not for mailing: its cover letter says it is for '
+            'neither stable nor mainline (it tests the fix on a stable base); send '
+            f'{rel[:-len("-tests")]}')
+    if rel not in MAILED:
+        die(f'{src}: not a series this repository mails; those are ' +
+            ', '.join(MAILED) + ' (a copy keeps the path from patches/ up)')
+    return MAILED[rel]
+
+
 def requirements(a, patches, src, allowed):
-    """What PATCHES require of the options A, or death: (sender,
-    Assisted-by: lines, Karl's patches, his identity or None, upstream ids,
+    """What PATCHES require of the options A, or death: (sender, the
+    --cc addresses, Karl's patches, his identity or None, upstream ids,
     stable backport or not)."""
     me = sender(allowed)
-    assisted = assistance(a.assisted_by, a.no_assistance)
+    bare = [p.number for p in patches if not p.cover and not p.assisted()]
+    if bare and not a.drop_assisted_by:
+        die(f'patches {", ".join(map(str, bare))} of {src} have no "Assisted-by:" line: '
+            'the committed series states the assistant\'s part in every patch '
+            '(Documentation/process/coding-assistants.rst); export it again '
+            '(tools/series export)')
+    cc = [recipient(x, allowed) for x in a.cc]
     carried = [p for p in patches if ' '.join(p.title.split()) in KARL_SUBJECTS]
     stable = any(p.upstream_line() is not None for p in patches)
     author = None
@@ -165,8 +240,8 @@ def requirements(a, patches, src, allowed):
         die(f'--in-reply-to {a.in_reply_to}: not a message id')
     if a.link and not re.fullmatch(r'https?://\S+', a.link):
         die(f'--link {a.link}: not an http(s) URL')
-    ids = upstream_ids(a.upstream, patches, src)
-    return me, assisted, carried, author, ids, stable
+    ids = upstream_ids(a.upstream, patches, src, a.tree)
+    return me, cc, carried, author, ids, stable
 
 
 def fixes(a, patches, src, tree):
@@ -176,7 +251,7 @@ def fixes(a, patches, src, tree):
         p.body[rw.fixes_line(p)[0]] = line
 
 
-def compose(a, patches, tree, me, assisted, carried, author, ids, stable):
+def compose(a, patches, tree, me, cc, carried, author, ids, stable):
     """{patch: text to write}."""
     pairs, out = [], {}
     for p in patches:
@@ -188,13 +263,14 @@ def compose(a, patches, tree, me, assisted, carried, author, ids, stable):
             rw.fill_upstream(p, ids[p.number])
         if p in carried and author:
             rw.set_author(p, author, me)
-            rw.sign(p, me, assisted, author, a.changes)
+            rw.sign(p, me, a.drop_assisted_by, author, a.changes)
         else:
             rw.set_author(p, me, me)
-            rw.sign(p, me, assisted)
+            rw.sign(p, me, a.drop_assisted_by)
     for p, lists in send_lists.each(tree, [p for p in patches if not p.cover], stable):
         if not lists[0] and not lists[1]:
             die(f'{p.path}: get_maintainer.pl in {tree} names nobody for it')
+        lists = (lists[0], lists[1] + [x for x in cc if x not in lists[0] + lists[1]])
         pairs.append(lists)
         out[p] = p.text(headers(*lists))
     for p in (p for p in patches if p.cover):
@@ -217,10 +293,10 @@ def compose(a, patches, tree, me, assisted, carried, author, ids, stable):
     return out
 
 
-def main(argv, allowed=(), tree=None):
+def main(argv, allowed=()):
     """send-ready ARGV. ALLOWED: identities accepted although refused
-    otherwise, and TREE: the kernel tree; the check passes both, no
-    option or environment variable reaches ALLOWED."""
+    otherwise; only the check passes any, no option or environment
+    variable reaches it."""
     a = parser().parse_intermixed_args(argv)
     if len(a.dirs) > 2:
         parser().error('one PATCHDIR and one OUTDIR at most')
@@ -228,9 +304,10 @@ def main(argv, allowed=(), tree=None):
     patches = read(src)
     if os.path.exists(dst) and (not os.path.isdir(dst) or os.listdir(dst)):
         die(f'{dst}: exists and is not an empty directory')
+    base = directory(src)
     req = requirements(a, patches, src, allowed)
-    tree = a.tree or tree or base_tree()
-    fixes(a, patches, src, tree)
+    fixes(a, patches, src, a.tree)
+    tree = a.tree if a.tree and base == 'mainline' else base_tree(base)
     out = compose(a, patches, tree, *req)
     os.makedirs(dst, exist_ok=True)
     for p, text in out.items():
@@ -238,12 +315,18 @@ def main(argv, allowed=(), tree=None):
             f.write(text)
     me, author, carried = req[0], req[3], req[2]
     print(f'send_ready: {len(out)} files in {dst}, signed off by {me}' +
-          (f'; patches {", ".join(str(p.number) for p in carried)} by {author}'
+          (f'; {numbers(p.number for p in carried)} by {author}'
            if author else ''))
     print(f'send_ready: To:/Cc: from get_maintainer.pl of Linux {version(tree)} in {tree}; '
           f'to see them, no mail sent: git send-email --dry-run --confirm=never '
           f'--smtp-server=/bin/true {dst}/*.patch')
     return 0
+
+
+def numbers(ns):
+    """"patch 1" or "patches 1, 2"."""
+    ns = sorted(ns)
+    return ('patch ' if len(ns) == 1 else 'patches ') + ', '.join(map(str, ns))
 
 
 def version(tree):

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 """Who may appear in a send-ready series (tools/series.d/send_ready.py):
-the sender from git's configuration, the author of carried patches, and
-the identities no person gave, which are replaced."""
+the sender from git's configuration, the author of carried patches, the
+people of the previous thread (--cc), and the identities no person
+gave, which are replaced."""
 
 import re
 import subprocess
@@ -30,10 +31,10 @@ KARL_WHERE = ('his identity is the From: line of his posting of 10 Sep 2026 to '
               'https://lore.kernel.org/linux-arm-kernel/ has it); this repository '
               'knows no address for him')
 
-# Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]
-# (Documentation/process/coding-assistants.rst)
-ASSISTED_BY = re.compile(r'[^\s:]+:\S+( [^\s:]+)*')
-
+# What git's user.name holds when nobody set a person's name: the
+# account names of installers, containers and CI runners.
+ACCOUNTS = ('root', 'admin', 'administrator', 'user', 'nobody', 'ubuntu', 'debian', 'pi',
+            'build', 'builder', 'git', 'jenkins', 'runner', 'ci', 'test', 'localhost')
 
 def die(msg):
     print(f'send_ready: {msg}', file=sys.stderr)
@@ -60,6 +61,12 @@ def identity_problem(name, email, allowed=()):
     ident = f'{name} <{email}>'
     if ident in allowed:
         return None
+    if re.search(r'[<>@"\n]', name):
+        return (f'"{name}" is not a name: a name has no <, >, @ or quotes '
+                '(git config user.name is the name alone, user.email the address)')
+    if name.strip().lower() in ACCOUNTS:
+        return (f'"{name}" is an account\'s name, not a person\'s: a Signed-off-by: '
+                'names the person who certifies the patch (git config user.name)')
     if PLACEHOLDER.match(ident):
         return f'"{ident}" is the repository\'s placeholder, not a person'
     m = re.fullmatch(r'[^@\s<>]+@([A-Za-z0-9.-]+)', email)
@@ -111,18 +118,15 @@ def karl(author, allowed=()):
     return f'{parts[0]} <{parts[1]}>'
 
 
-def assistance(assisted_by, none):
-    """The Assisted-by: lines to write, from --assisted-by (as given) or
-    --no-assistance; dies without exactly one of the two."""
-    if assisted_by and none:
-        die('--assisted-by and --no-assistance contradict each other')
-    if not assisted_by and not none:
-        die('state whether tools helped with this series, as '
-            'Documentation/process/coding-assistants.rst asks: '
-            "--assisted-by 'AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]' (an "
-            'Assisted-by: line in every patch), or --no-assistance')
-    for a in assisted_by or ():
-        if not ASSISTED_BY.fullmatch(a):
-            die(f'--assisted-by {a!r}: not "AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]" '
-                '(Documentation/process/coding-assistants.rst)')
-    return [f'Assisted-by: {a}' for a in assisted_by or ()]
+
+def recipient(addr, allowed=()):
+    """--cc checked: 'NAME <EMAIL>' of a person, or a bare list address,
+    at a public domain."""
+    parts = split_ident(addr) or (re.fullmatch(r'\s*([^<>\s]+@[^<>\s]+)\s*', addr or '') and
+                                  ('list', addr.strip()))
+    if not parts:
+        die(f'--cc {addr!r}: not "NAME <EMAIL>" or an address')
+    why = identity_problem(*parts, allowed)
+    if why:
+        die(f'--cc {addr!r}: {why}')
+    return addr.strip() if parts[0] == 'list' else f'{parts[0]} <{parts[1]}>'

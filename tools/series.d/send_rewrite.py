@@ -69,6 +69,15 @@ class Patch:
     def author(self):
         return self.get('From')
 
+    def assisted(self):
+        """The message's "Assisted-by:" lines."""
+        return [x for x in self.body[:self.message_end()] if x.startswith('Assisted-by: ')]
+
+    def files(self):
+        """The paths the diff changes."""
+        return [m.group(1) for m in (re.match(r'^diff --git a/\S+ b/(\S+)$', x)
+                                     for x in self.body) if m]
+
     def upstream_line(self):
         """The index of the "commit ... upstream." line, or None."""
         for i, line in enumerate(self.body[:self.message_end()]):
@@ -148,15 +157,18 @@ def note(name, changes):
                          break_long_words=False, break_on_hyphens=False)
 
 
-def sign(p, sender, assisted, author=None, changes=None):
+def sign(p, sender, drop_assisted, author=None, changes=None):
     """The trailers: sign-offs that no person gave, and the sender's own,
     dropped; with AUTHOR, his sign-off and "[SENDER: CHANGES]" before
-    the first backport note ("[ 6.12: ... ]"); then the Assisted-by:
-    lines, then the sender's sign-off, last."""
+    the first backport note ("[ 6.12: ... ]"); then the committed
+    Assisted-by: lines (none with DROP_ASSISTED), for the work the
+    sender sends, then the sender's sign-off, last."""
     end = p.message_end()
+    assisted = [] if drop_assisted else p.assisted()
     msg = [line for line in p.body[:end]
            if not (line.startswith('Signed-off-by: ') and
-                   (nobody(line[15:]) or line[15:] == sender))]
+                   (nobody(line[15:]) or line[15:] == sender)) and
+           not line.startswith('Assisted-by: ')]
     while msg and msg[-1] == '':
         msg.pop()
     start = len(msg)
@@ -170,10 +182,9 @@ def sign(p, sender, assisted, author=None, changes=None):
         notes = [i for i in range(start, len(msg)) if msg[i].startswith('[')]
         at = notes[0] if notes else len(msg)
         msg[at:at] = [f'Signed-off-by: {author}'] + note(sender.split(' <')[0], changes)
-    msg += [a for a in assisted if a not in msg]
+    msg += [a for i, a in enumerate(assisted) if a not in assisted[:i]]
     msg.append(f'Signed-off-by: {sender}')
     p.body[:end] = msg
-
 
 GROUP = re.compile(r'^\S.* \(\d+\):$')
 
