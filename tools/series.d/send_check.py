@@ -23,24 +23,11 @@ import tempfile
 import send_make
 import send_out_check as oc
 from send_policy import KARL_SUBJECTS
+from send_snap import (ALLOWED, FIX_DIRS, KARL_DIRS, KARL_T, LINK, ME, MSGID, SNAP, THREAD,
+                       merged, snapshot, src, standin, standins)
 
 sys.path.insert(0, os.path.join(send_make.TOP, 'tools'))
 from ktap import report  # noqa: E402
-
-ME = ('Send Ready Check', 'check@send-ready.invalid')
-KARL_T = 'Karl Mehltretter <karl@send-ready.invalid>'
-ALLOWED = (f'{ME[0]} <{ME[1]}>', KARL_T)
-# The directories whose patches 1-2 are Karl's: a subject changed there
-# makes the refusal tests fail rather than his authorship go quietly.
-KARL_DIRS = ('patches', 'patches/stable-6.12', 'patches/stable-6.1')
-# The directories whose bug fixes need the commits they fix named.
-FIX_DIRS = ('patches/other-arches',)
-# A person of the previous thread, whom --cc adds
-THREAD = 'Thread Person <thread@send-ready.invalid>'
-ALLOWED = ALLOWED + (THREAD,)
-MSGID = '<20260910000000.1-1-karl@send-ready.invalid>'
-LINK = 'https://lore.kernel.org/linux-arm-kernel/20260910000000.1-1-karl@send-ready.invalid/'
-
 
 class Runner:
     """send-ready in this process, in a scratch HOME."""
@@ -80,74 +67,17 @@ class Runner:
         return rc, ' '.join(err.getvalue().split()), out
 
 
-# The patch directories as the check started: the files may be
-# regenerated while it runs. 'tree': the mainline base tree, which
-# stands for the sender's mainline clone; 'fixed': a commit there that
-# stands for the commits the other architectures' fixes name, and
-# 'upstream': {directory: {K: commit}}, the mainline commits of each
-# backport (stand-ins: the sender finds the real ones in a mainline clone).
-SNAP = {'root': send_make.TOP, 'tree': None, 'fixed': None, 'upstream': {}}
-
-
-def standin(subject, paths):
-    """A commit of the mainline base tree on its base commit, SUBJECT,
-    changing PATHS: on no branch, the same id on every run."""
-    tree = SNAP['tree']
-    env = dict(os.environ, GIT_INDEX_FILE=os.path.join(SNAP['root'], 'standin.index'),
-               GIT_AUTHOR_NAME='Stand In', GIT_AUTHOR_EMAIL='standin@send-ready.invalid',
-               GIT_COMMITTER_NAME='Stand In', GIT_COMMITTER_EMAIL='standin@send-ready.invalid',
-               GIT_AUTHOR_DATE='2026-01-01T00:00:00Z', GIT_COMMITTER_DATE='2026-01-01T00:00:00Z')
-
-    def git(*args, stdin=None):
-        return subprocess.run(['git', '-C', tree, *args], input=stdin, env=env, text=True,
-                              stdout=subprocess.PIPE, check=True).stdout.strip()
-    git('read-tree', 'base-mainline')
-    blob = git('hash-object', '-w', '--stdin', stdin=f'stand-in for {subject}\n')
-    for path in paths:
-        git('update-index', '--add', '--cacheinfo', f'100644,{blob},{path}')
-    return git('commit-tree', git('write-tree'), '-p', 'base-mainline', '-m', subject)
-
-
-def patch_files(text):
-    return sorted(set(re.findall(r'(?m)^diff --git a/\S+ b/(\S+)$', text)))
-
-
-def standins(rel):
-    """SNAP's stand-in commits for the directories REL."""
-    every = set()
-    for d in rel:
-        for n, t in oc.files(src(d)).items():
-            every |= set(patch_files(t))
-            if int(n[:4]) in oc.to_be_filled(src(d)):
-                SNAP['upstream'].setdefault(d, {})[int(n[:4])] = standin(
-                    oc.title(t).replace('\n', ' '), patch_files(t))
-    SNAP['fixed'] = standin('stand-in for a commit that brought in a bug', sorted(every))
-
-
-def src(d):
-    return os.path.join(SNAP['root'], d)
-
-
-def snapshot(rel, tmp):
-    """A copy of the patch files of the directories REL in TMP/src."""
-    SNAP['root'] = os.path.join(tmp, 'src')
-    for d in rel:
-        os.makedirs(src(d))
-        for n in oc.files(os.path.join(send_make.TOP, d)):
-            shutil.copy(os.path.join(send_make.TOP, d, n), src(d))
-
-
 def valid_opts(d):
     """Options that make send-ready write D."""
     path = src(d)
     subjects = oc.subjects(path)
     opts = [path]
-    if any(s in KARL_SUBJECTS for s in subjects.values()):
+    stable = oc.to_be_filled(path)
+    if any(s in KARL_SUBJECTS for s in subjects.values()) and not stable:
         opts += ['--author', KARL_T, '--changes', 'ported to this tree']
     fixes = oc.fixes_to_fill(path)
     if fixes:
         opts += ['--fixes', ','.join(f'{k}={SNAP["fixed"]}' for k in fixes)]
-    stable = oc.to_be_filled(path)
     if stable:
         opts += ['--upstream', ','.join(f'{k}={SNAP["upstream"][d][k]}' for k in stable)]
     if fixes or stable:
@@ -248,13 +178,14 @@ def refusals(r, tests):
              ('refuses_upstream_other_files', replaced(st, '--upstream', '1=' + standin(
                  oc.subjects(src('patches/stable-6.12'))[sorted(oc.files(src(
                      'patches/stable-6.12')))[1]], ['README'])), ME, 'does not change')]
-    for d in KARL_DIRS:
-        opts = without(valid_opts(d), '--author', '--changes')
-        # valid_opts() gives --author only where a subject is his
-        cases.append((f'refuses_without_author_{oc.slug(d)}', opts, ME,
-                      ('Karl Mehltretter\'s change, carried forward', '10 Sep 2026',
-                       'linux-arm-kernel') if '--author' in valid_opts(d) else
-                      ('a subject of Karl\'s in ' + d,)))
+    cases.append(('refuses_without_author_patches', without(main, '--author', '--changes'),
+                  ME, ('Karl Mehltretter\'s change, carried forward', '10 Sep 2026',
+                       'linux-arm-kernel') if '--author' in main else
+                  ('a subject of Karl\'s in patches',)))
+    for d in KARL_DIRS[1:]:
+        cases.append((f'refuses_author_for_{oc.slug(d)}',
+                      valid_opts(d) + ['--author', KARL_T, '--changes', 'x'], ME,
+                      'those of its upstream commit'))
     for d in (d for d in FIX_DIRS if oc.fixes_to_fill(src(d))):
         opts = valid_opts(d)
         first = oc.fixes_to_fill(src(d))[0]
@@ -323,6 +254,28 @@ def benchmark_recipients(out, tests):
                   f'6.12 {old}'))
 
 
+def stable_form(out, d, tests):
+    """A backport's author and trailers are its upstream commit's, then
+    its notes and Assisted-by: (the sender signed the upstream commit, so
+    the backport carries no second sign-off of theirs)."""
+    bad = []
+    for n, t in oc.files(out).items():
+        if n.startswith('0000'):
+            continue
+        karls = oc.title(t) in KARL_SUBJECTS
+        tr = oc.trailers(t)
+        want = merged(oc.title(t))
+        # the sender signed the upstream commit: no second sign-off
+        notes = tr[len(want):-1]
+        if oc.heads(t).get('From') != (KARL_T if karls else ALLOWED[0]) or \
+           tr[:len(want)] != list(want) or not notes or not notes[0].startswith('[ ') or \
+           tr[-1] != 'Assisted-by: LLM':
+            bad.append(f'{n}: From: {oc.heads(t).get("From")}, trailers {tr}')
+    tests.append((bool(oc.files(out)) and not bad, f'backport_is_its_upstream_commit_{oc.slug(d)}',
+                  '; '.join(bad)[:400] or 'author and trailers of the upstream commit, then '
+                  'the note and Assisted-by:'))
+
+
 def check(dirs):
     tests = []
     tmp = tempfile.mkdtemp()
@@ -333,7 +286,7 @@ def check(dirs):
                         {'patches/dma-kasan', 'patches/stable-6.12-tests'}), tmp)
         mailed = [d for d in rel if d in send_make.MAILED]
         SNAP['tree'] = tree = send_make.base_tree('mainline')
-        standins(mailed)
+        standins(sorted(set(mailed) | set(KARL_DIRS) | set(FIX_DIRS)))
         r = Runner(tmp, tree)
         refusals(r, tests)
         no_leak(r, tests)
@@ -366,6 +319,7 @@ def check(dirs):
             filled = oc.to_be_filled(src(d))
             if filled:
                 oc.stable(outs[d], d, tests, SNAP['upstream'][d])
+                stable_form(outs[d], d, tests)
             if oc.fixes_to_fill(src(d)):
                 oc.fixes(outs[d], d, tests, oc.fixes_to_fill(src(d)), SNAP['fixed'][:12])
         for d in mailed:

@@ -216,15 +216,20 @@ def requirements(a, patches, src, allowed):
             '(Documentation/process/coding-assistants.rst); export it again '
             '(tools/series export)')
     cc = [recipient(x, allowed) for x in a.cc]
-    carried = [p for p in patches if ' '.join(p.title.split()) in KARL_SUBJECTS]
     stable = any(p.upstream_line() is not None for p in patches)
+    # a backport's author and sign-offs are its upstream commit's
+    carried = [] if stable else [p for p in patches
+                                 if ' '.join(p.title.split()) in KARL_SUBJECTS]
     author = None
     if carried and not a.author:
-        die(f'patches {", ".join(str(p.number) for p in carried)} of {src} are {KARL}\'s '
+        die(f'{numbers(p.number for p in carried)} of {src} are {KARL}\'s '
             f'change, carried forward: they go out under his name, with his sign-off '
             f"before yours. Give --author '{KARL} <EMAIL>' and --changes TEXT (what you "
             f'changed in them); {KARL_WHERE}')
     if a.author:
+        if stable:
+            die(f'--author: {src} is a stable backport; each patch\'s author and '
+                'sign-offs are those of its upstream commit (--upstream)')
         if not carried:
             die(f'--author: no patch of {src} is {KARL}\'s')
         author = karl(a.author, allowed)
@@ -251,8 +256,24 @@ def fixes(a, patches, src, tree):
         p.body[rw.fixes_line(p)[0]] = line
 
 
+tree_of = {}
+
+
+def upstream(tree, sha):
+    """('NAME <EMAIL>', trailer lines) of the commit SHA of TREE: the
+    author and the last paragraph of its message."""
+    r = subprocess.run(['git', '-C', tree, 'log', '-1', '--format=%an <%ae>%n%B', sha],
+                       stdout=subprocess.PIPE, text=True, check=True).stdout
+    author, msg = r.split('\n', 1)
+    last = msg.rstrip('\n').split('\n\n')[-1].split('\n')
+    if not any(x.startswith('Signed-off-by: ') for x in last):
+        die(f'--upstream {sha}: its message ends without a Signed-off-by: paragraph')
+    return author, last
+
+
 def compose(a, patches, tree, me, cc, carried, author, ids, stable):
     """{patch: text to write}."""
+    tree_of['lookup'] = a.tree
     pairs, out = [], {}
     for p in patches:
         if a.version:
@@ -261,7 +282,10 @@ def compose(a, patches, tree, me, cc, carried, author, ids, stable):
             continue
         if p.number in ids:
             rw.fill_upstream(p, ids[p.number])
-        if p in carried and author:
+            up = upstream(tree_of['lookup'], ids[p.number])
+            rw.set_author(p, up[0], me)
+            rw.sign_backport(p, me, a.drop_assisted_by, up[1])
+        elif p in carried and author:
             rw.set_author(p, author, me)
             rw.sign(p, me, a.drop_assisted_by, author, a.changes)
         else:

@@ -31,9 +31,8 @@ the mainline series) to OUTDIR (new, or empty), ready for
   assistant. The line stays, moved just above the sender's sign-off; a
   patch without one is refused. --drop-assisted-by removes it, which
   is only true of patches the sender rewrote without an assistant.
-- Patches 1-2 of the ARM series (in patches/ and the stable
-  directories, found by their subjects) are Karl Mehltretter's change
-  carried forward: they are refused without --author, his identity as
+- Patches 1-2 of the ARM series (in patches/, found by their
+  subjects) are Karl Mehltretter's change carried forward: they are refused without --author, his identity as
   on his posting of 10 Sep 2026 to linux-arm-kernel, and --changes.
   They get his From:, his sign-off, "[SENDER'S NAME: CHANGES]", then
   the sender's sign-off (the kernel's form for carrying a patch,
@@ -56,8 +55,13 @@ the mainline series) to OUTDIR (new, or empty), ready for
   To: stable@vger.kernel.org, with everyone else in Cc:.
 - A stable backport (patches with a "commit <to be filled> upstream."
   line) is refused until --upstream gives the mainline commit id of
-  each such patch, K=SHA with 40 hex digits, which fills that line;
-  --fixes fills "Fixes: <to be filled>" lines. Both are looked up in
+  each such patch, K=SHA with 40 hex digits, which fills that line.
+  The backport then takes that commit's author (From:) and the last
+  paragraph of its message as merged (its sign-offs, Karl's and the
+  maintainer's among them), followed by the backport's "[ 6.x: ... ]"
+  note, its Assisted-by: line and the sender's sign-off, unless the
+  sender signed the upstream commit already (stable-kernel-rules.rst);
+  --author is refused there. --fixes fills "Fixes: <to be filled>" lines. Both are looked up in
   --tree, a clone of mainline: an upstream id must be a commit there
   with the patch's subject that changes every file the backport
   changes, a Fixes: id one that changes a file the patch changes;

@@ -186,6 +186,33 @@ def sign(p, sender, drop_assisted, author=None, changes=None):
     msg.append(f'Signed-off-by: {sender}')
     p.body[:end] = msg
 
+
+def sign_backport(p, sender, drop_assisted, upstream):
+    """A stable backport's trailers: its upstream commit's (UPSTREAM, its
+    last paragraph as merged), then the backport's notes ("[ 6.12: ...
+    ]"), the committed Assisted-by: line (none with DROP_ASSISTED) for
+    the backport's own work, and the sender's sign-off, last, unless
+    the upstream paragraph has it (stable-kernel-rules.rst)."""
+    end = p.message_end()
+    msg = p.body[:end]
+    while msg and msg[-1] == '':
+        msg = msg[:-1]
+    start = len(msg)
+    while start > 0 and msg[start - 1] != '':
+        start -= 1
+    block = msg[start:]
+    notes, on = [], False
+    for line in block:
+        on = line.startswith('[') or (on and line.startswith(' '))
+        if on:
+            notes.append(line)
+    assisted = [] if drop_assisted else p.assisted()[:1]
+    # one sign-off a person: a sender who signed the upstream commit
+    # does not sign again (checkpatch: "Duplicate signature")
+    sob = [] if f'Signed-off-by: {sender}' in upstream else [f'Signed-off-by: {sender}']
+    p.body[:end] = msg[:start] + list(upstream) + notes + assisted + sob
+
+
 GROUP = re.compile(r'^\S.* \(\d+\):$')
 
 
