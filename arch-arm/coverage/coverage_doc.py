@@ -48,7 +48,8 @@ class Report:
                 'compile-tested via a coverage-only Kconfig change) on the base and after '
                 f'each of {len(self.patches)} patches, W=1{" + sparse" if self.sparse else ""}: '
                 f'{len(new)} new warnings '
-                f'({len(before)} before, {len(after)} after, distinct), {n_fail} failures.')
+                f'({len(before)} distinct warnings on the base, {len(after)} after the last '
+                f'patch), {n_fail} failures.')
 
 
 def march(out):
