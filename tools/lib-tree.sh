@@ -39,6 +39,17 @@ series_patches()
 		die "tools/series.d/applied.py ${1:-$PATCH_DIR} failed"
 }
 
+# patch_subject FILE: its subject without "[PATCH ...]", the folded
+# header lines joined.
+patch_subject()
+{
+	awk '/^$/ { exit }
+	     /^Subject: / { s = $0; on = 1; next }
+	     on && /^[ \t]/ { s = s $0; next }
+	     { on = 0 }
+	     END { print s }' "$1" | sed 's/^Subject: \[PATCH[^]]*\] //'
+}
+
 # has_series DIR ONTO PATCH...: DIR's HEAD is ONTO plus exactly these
 # patches (same patch-ids, same messages, same order), so nothing needs
 # to be applied.

@@ -2,7 +2,7 @@
 #
 # tools/series apply: git am the series (and the series it goes on) onto
 # a fresh branch, or leave the tree as it was. Sourced by tools/series,
-# not run; uses its patch_subject and default_onto.
+# not run; uses its default_onto and lib-tree.sh's patch_subject.
 
 cmd_apply()
 {

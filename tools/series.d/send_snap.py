@@ -4,12 +4,12 @@ the patch directories, and stand-ins, in the mainline base tree, for the
 mainline commits a sender looks up with --upstream and --fixes."""
 
 import os
-import re
 import shutil
 import subprocess
 
 import send_make
 import send_out_check as oc
+import send_rewrite as rw
 from send_policy import KARL_SUBJECTS
 
 ME = ('Send Ready Check', 'check@send-ready.invalid')
@@ -72,8 +72,9 @@ def standin(subject, paths, author=('Stand In', 'standin@send-ready.invalid'), t
                *(['-m', '\n'.join(trailers)] if trailers else []))
 
 
-def patch_files(text):
-    return sorted(set(re.findall(r'(?m)^diff --git a/\S+ b/(\S+)$', text)))
+def patch_files(name, text):
+    """The paths the patch NAME (TEXT) changes, as send-ready reads them."""
+    return sorted(set(rw.Patch(name, text).files()))
 
 
 def standins(rel):
@@ -81,11 +82,11 @@ def standins(rel):
     every = set()
     for d in rel:
         for n, t in oc.files(src(d)).items():
-            every |= set(patch_files(t))
+            every |= set(patch_files(n, t))
             if int(n[:4]) in oc.to_be_filled(src(d)):
                 title = ' '.join(oc.title(t).split())
                 SNAP['upstream'].setdefault(d, {})[int(n[:4])] = standin(
-                    title, patch_files(t), ('Karl Mehltretter', 'karl@send-ready.invalid')
+                    title, patch_files(n, t), ('Karl Mehltretter', 'karl@send-ready.invalid')
                     if title in KARL_SUBJECTS else ME, merged(title))
     SNAP['fixed'] = standin('stand-in for a commit that brought in a bug', sorted(every))
 
