@@ -43,7 +43,9 @@ run_config()
 		fi
 		;;
 	esac
-	(cd "$tree" && unset CROSS_COMPILE && KUNIT_BUILD_DIR=$build ./tools/testing/kunit/kunit.py run \
+	# kunit/tcg: x86_64 guests under TCG (KVM hangs them here).
+	(cd "$tree" && unset CROSS_COMPILE && export PATH=$TOP/kunit/tcg:$PATH &&
+		KUNIT_BUILD_DIR=$build ./tools/testing/kunit/kunit.py run \
 		--kunitconfig=kernel/dma --build_dir="$build" --jobs="$(nproc)" \
 		--json="$json" "${args[@]}") >"$log" 2>&1 || rc=$?
 	# No JSON: kunit.py stopped before the tests (a build or config error).
