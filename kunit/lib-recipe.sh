@@ -2,12 +2,13 @@
 #
 # kunit/module-run's runs of the board recipe's scripts/config line
 # (Documentation/board.md) on ARM defconfigs that lack what the suite
-# needs, as boards' own configurations do: mxs_defconfig (no DEBUG_FS,
-# so no KUNIT_DEBUGFS), multi_v4t_defconfig (no DEBUG_FS, no MODULES:
+# needs, as boards' own configurations do: vexpress_defconfig (no
+# DEBUG_FS, so no KUNIT_DEBUGFS; mxs_defconfig gets DEBUG_FS from
+# BLK_DEV_IO_TRACE's select), multi_v4t_defconfig (no DEBUG_FS, no MODULES:
 # -m would build the suite in) and neponset_defconfig (SA1111, whose
 # ARCH_FORCE_MAX_ORDER is 8, and no DEBUG_FS). Each: the defconfig, the
 # line's arguments word for word, olddefconfig, and every setting of the
-# line must hold. Reds: the line without "-e DEBUG_FS" on mxs_defconfig,
+# line must hold. Reds: the line without "-e DEBUG_FS" on vexpress_defconfig,
 # and without "-e MODULES" on multi_v4t_defconfig, must not. Kconfig
 # only, no build. Sourced by kunit/module-run, not run; uses its tree,
 # build and work.
@@ -60,7 +61,7 @@ recipe_defconfigs()
 	local d lacks bad i f0=$KTAP_FAIL
 
 	mapfile -t args < <(python3 "$TOP/kunit/board.py" args "$TOP/Documentation/board.md")
-	for d in mxs_defconfig:DEBUG_FS multi_v4t_defconfig:DEBUG_FS,MODULES \
+	for d in vexpress_defconfig:DEBUG_FS multi_v4t_defconfig:DEBUG_FS,MODULES \
 		 neponset_defconfig:DEBUG_FS; do
 		lacks=${d#*:}
 		d=${d%%:*}
@@ -83,7 +84,7 @@ recipe_defconfigs()
 		fi
 	done
 	# Reds: the line without one of its settings.
-	for d in mxs_defconfig:DEBUG_FS multi_v4t_defconfig:MODULES; do
+	for d in vexpress_defconfig:DEBUG_FS multi_v4t_defconfig:MODULES; do
 		lacks=${d#*:}
 		d=${d%%:*}
 		red=()
