@@ -10,10 +10,11 @@
 # line's arguments word for word, olddefconfig, and every setting of the
 # line must hold. Reds: the line without "-e DEBUG_FS" on vexpress_defconfig,
 # and without "-e MODULES" on multi_v4t_defconfig, must not. Kconfig
-# only, no build. Sourced by kunit/module-run, not run; uses its tree,
-# build and work.
+# only, but for the suite's object on neponset_defconfig (W=1), whose
+# largest row must be the one capped at MAX_PAGE_ORDER, "max_order".
+# Sourced by kunit/module-run, not run; uses its tree, build and src.
 
-RECIPE_TESTS=5
+RECIPE_TESTS=6
 RECIPE_FAIL=0
 
 # recipe_config DEFCONFIG ARGS...: DEFCONFIG with the scripts/config
@@ -83,6 +84,17 @@ recipe_defconfigs()
 			ktap_fail "recipe_on_${d}_without_${lacks//,/_}"
 		fi
 	done
+	# The suite where MAX_PAGE_ORDER is 8: its largest row is capped.
+	d=$build/recipe-neponset_defconfig
+	if make -s -C "$tree" O="$d" ARCH=arm CROSS_COMPILE="$CROSS_COMPILE" W=1 \
+		"${src%.c}.o" >"$d/make.log" 2>&1 && ! grep -q 'warning:' "$d/make.log" &&
+	   "${CROSS_COMPILE}strings" "$d/${src%.c}.o" | grep -qx max_order &&
+	   ! "${CROSS_COMPILE}strings" "$d/${src%.c}.o" | grep -qx 1MiB; then
+		ktap_pass suite_on_neponset_defconfig_caps_its_largest_row
+	else
+		echo "# neponset_defconfig: the suite's object did not build W=1 clean with a max_order row ($d/make.log)"
+		ktap_fail suite_on_neponset_defconfig_caps_its_largest_row
+	fi
 	# Reds: the line without one of its settings.
 	for d in vexpress_defconfig:DEBUG_FS multi_v4t_defconfig:MODULES; do
 		lacks=${d#*:}
