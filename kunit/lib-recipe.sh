@@ -86,10 +86,12 @@ recipe_defconfigs()
 	done
 	# The suite where MAX_PAGE_ORDER is 8: its largest row is capped.
 	d=$build/recipe-neponset_defconfig
-	if make -s -C "$tree" O="$d" ARCH=arm CROSS_COMPILE="$CROSS_COMPILE" W=1 \
-		"${src%.c}.o" >"$d/make.log" 2>&1 && ! grep -q 'warning:' "$d/make.log" &&
-	   "${CROSS_COMPILE}strings" "$d/${src%.c}.o" | grep -qx max_order &&
-	   ! "${CROSS_COMPILE}strings" "$d/${src%.c}.o" | grep -qx 1MiB; then
+	local rows=
+	! make -s -C "$tree" O="$d" ARCH=arm CROSS_COMPILE="$CROSS_COMPILE" W=1 \
+		"${src%.c}.o" >"$d/make.log" 2>&1 ||
+		rows=$("${CROSS_COMPILE}strings" "$d/${src%.c}.o")
+	if ! grep -q 'warning:' "$d/make.log" && grep -qx max_order <<<"$rows" &&
+	   ! grep -qx 1MiB <<<"$rows"; then
 		ktap_pass suite_on_neponset_defconfig_caps_its_largest_row
 	else
 		echo "# neponset_defconfig: the suite's object did not build W=1 clean with a max_order row ($d/make.log)"
