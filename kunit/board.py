@@ -4,6 +4,8 @@
 
   board.py config PAGE       the settings of the recipe's scripts/config
                              line, one CONFIG_NAME=y|m|n a line
+  board.py args PAGE         that line's arguments, word for word, one a
+                             line
   board.py commands PAGE     the commands run on the board, one a line,
                              word for word (the lines after the
                              "# on the board" comment)
@@ -37,19 +39,24 @@ def recipe(path):
     return [line[4:] for line in block if line.startswith('    ')]
 
 
-def config(path):
+def config_args(path):
     for line in recipe(path):
         words = line.split('#')[0].split()
         if words[:1] != ['./scripts/config']:
             continue
         if len(words) % 2 != 1:
             die(f'{path}: cannot read "{line}"')
-        for opt, name in zip(words[1::2], words[2::2]):
+        for opt in words[1::2]:
             if opt not in SETTING:
                 die(f'{path}: scripts/config option {opt} is not -e, -m or -d')
-            print(f'CONFIG_{name}={SETTING[opt]}')
-        return
+        return words[1:]
     die(f'{path}: the recipe has no ./scripts/config line')
+
+
+def config(path):
+    words = config_args(path)
+    for opt, name in zip(words[0::2], words[1::2]):
+        print(f'CONFIG_{name}={SETTING[opt]}')
 
 
 def commands(path):
@@ -78,12 +85,14 @@ def results(log, out):
 def main(argv):
     if len(argv) == 3 and argv[1] == 'config':
         config(argv[2])
+    elif len(argv) == 3 and argv[1] == 'args':
+        print('\n'.join(config_args(argv[2])))
     elif len(argv) == 3 and argv[1] == 'commands':
         commands(argv[2])
     elif len(argv) == 4 and argv[1] == 'results':
         results(argv[2], argv[3])
     else:
-        die('usage: board.py config|commands PAGE | results LOG OUT')
+        die('usage: board.py config|args|commands PAGE | results LOG OUT')
 
 
 if __name__ == '__main__':

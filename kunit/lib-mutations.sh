@@ -42,7 +42,8 @@ check_mutation()
 		[[ " $failed " == *" $c "* ]] || missed="$missed $c"
 	done
 	# Must-skip: the cases skip (a row is enough), and with no
-	# Must-fail: nothing fails and kunit.py passes.
+	# Must-fail: nothing fails, kunit.py passes and the suite's log has
+	# no WARNING or BUG.
 	for c in $skips; do
 		[[ " $skipped " == *" $c "* ]] || missed="$missed $c (no skip)"
 	done
@@ -52,6 +53,11 @@ check_mutation()
 	else
 		ok=$([ "$rc" -eq 0 ] && [ -z "$failed" ] && echo y || true)
 		[ -n "$ok" ] || missed="$missed (a case failed)"
+		# nor does the suite warn (an allocation it may not get
+		# must not splat: __GFP_NOWARN)
+		! sed -n '/# Subtest: dma_mapping/,$p' "$build/test.log" 2>/dev/null |
+			grep -qE 'WARNING:|BUG:' ||
+			missed="$missed (a WARNING or BUG in the suite's log)"
 	fi
 	verdict=caught
 	[ -z "$missed" ] || verdict="not caught by$missed"
