@@ -109,7 +109,8 @@ ROWS = [
      [('arch/mips/mm/dma-noncoherent.c', 'if (cpu_needs_post_dma_flush()) dma_sync_phys(paddr, size, dir, false);')]),
     ('nios2', 'invalidate', 'write back and invalidate', 'invalidate',
      [('arch/nios2/mm/dma-mapping.c', f'{FD} invalidate_dcache_range((unsigned long)vaddr, (unsigned long)(vaddr + size)); break; case DMA_TO_DEVICE: case DMA_BIDIRECTIONAL:')],
-     [('arch/nios2/mm/dma-mapping.c', f'{FD} case DMA_TO_DEVICE: case DMA_BIDIRECTIONAL: flush_dcache_range(')],
+     [('arch/nios2/mm/dma-mapping.c', f'{FD} flush_dcache_only_range((unsigned long)vaddr, (unsigned long)(vaddr + size)); break;'),
+      ('arch/nios2/mm/cacheflush.c', 'void flush_dcache_only_range(unsigned long start, unsigned long end) { __flush_dcache(start, end); }')],
      [('arch/nios2/mm/dma-mapping.c', f'{FD} invalidate_dcache_range((unsigned long)vaddr, (unsigned long)(vaddr + size)); break; case DMA_TO_DEVICE:')]),
     # the range loops are mm/cache.c's cache_loop()
     ('openrisc', 'invalidate', 'write back and invalidate', 'nothing',

@@ -268,7 +268,13 @@ def write_cost(results, counted):
                                               COST_ALLOW.items()) + ');',
           '`cost_coldfire_cb_*_by_set` if a copyback ColdFire map pushes by set',
           'and way other lines than the sets of a buffer shorter than one way of',
-          'the cache, or the whole cache from one way up.', '',
+          'the cache, or the whole cache from one way up. After the table: the',
+          'pushes of a DMA_TO_DEVICE map on a ColdFire with the MMU',
+          '(`cost_coldfire_*_to_device_pushes_*_by_set` fails if a patched one pushes',
+          'other lines than the buffer\'s sets below one way, the whole cache above),',
+          'and nios2\'s DMA_FROM_DEVICE map as nios2.py counts it',
+          '(`nios2_*_from_device_map_flushes_the_data_cache_only` fails on a flushi,',
+          'flushp or initda, or on a line of the buffer not flushed).', '',
           '| config | ' + ' | '.join(sizes) + ' |',
           '| --- |' + ' --- |' * len(sizes)]
     txt = [f'  {"config":<18} {"size":<7} {"cache ops":<19} write-backs']
@@ -301,10 +307,12 @@ def write_cost(results, counted):
     sizes = dict(SCENARIOS)
     cells = []
     for s, size in COST:
-        b, p, m = (counted[tr][sizes[s]] for tr in ('base', 'patched', 'mutated'))
+        b, p, m = (counted.get(tr, {}).get(sizes[s], {'flushi': '?', 'flushp': '?'})
+                   for tr in ('base', 'patched', 'mutated'))
         cells.append(f'{size} {b["initda"]:,} initda -> {p["flushd"]:,} flushd, '
                      f'{p["flushi"]:,} flushi, {p["flushp"]:,} flushp (with '
-                     f'flush_dcache_range(): {m["flushi"]:,} flushi, {m["flushp"]} flushp)')
+                     f'flush_dcache_range(): {m["flushi"]:{"," if m["flushi"] != "?" else ""}} '
+                     f'flushi, {m["flushp"]} flushp)')
     line = ('nios2 (3c120_defconfig: 32 KiB data and instruction caches, 32-byte lines; '
             'counted, not modelled: nios2.py), a DMA_FROM_DEVICE map, base -> patched: ' +
             '; '.join(cells) + '.')
