@@ -4,11 +4,16 @@
 variables): each touched file is preprocessed by the host gcc against the
 architecture's own headers and its defconfig's .config, and the result
 is syntax-checked (gcc -fsyntax-only -m32, ILP32 as those architectures
-are, with the -Werror= options of every kernel build, so that a call of
-an undeclared function fails as it does in Kbuild). Only errors located
-in the touched file count: the host compiler does not know the
+are, with the warning options of a W=1 kernel build, read from
+scripts/Makefile.warn: -Wall, -Wextra and the rest of the default set,
+its -Werror= ones, so that a call of an undeclared function fails as it
+does in Kbuild, and the W=1 set). Only errors and warnings located in
+the touched file count: the host compiler does not know the
 architecture's registers ("current") and the host's structure layouts
-trip static assertions elsewhere in the headers.
+trip static assertions elsewhere in the headers. A warning counts as in
+a W=1 build: crossbuild.py fails the gate on any warning in a touched
+file that the file did not have at the base (a pointer passed for an
+unsigned long, -Wint-conversion, is one).
 
 What the O= directory needs beyond "make defconfig" and "make
 asm-generic", which run with the host gcc: include/generated/timeconst.h
@@ -118,9 +123,42 @@ def werror(src):
     raise GateError(f'{src}: no scripts/Makefile.extrawarn or Makefile.warn')
 
 
-def check(src, o, arch, f):
+def warn_flags(src):
+    """The warning options of a gcc W=1 build, from scripts/Makefile.warn
+    (7.x): its default set and its W=1 set, not what it adds for clang,
+    W=2 or W=3, nor the -Wno- options a build without W=1 adds; options
+    behind $(call cc-option) only if the host gcc takes them."""
+    path = os.path.join(src, 'scripts', 'Makefile.warn')
+    if not os.path.exists(path):
+        return []
+    flags, stack = [], []
+    for line in open(path):
+        line = line.strip()
+        m = re.match(r'(ifdef|ifndef|ifeq|ifneq)\b(.*)', line)
+        if m:
+            w1 = 'findstring 1,' in m.group(2)
+            stack.append(w1 or m.group(2).strip() == 'CONFIG_CC_IS_GCC')
+        elif line == 'else' and stack:
+            stack[-1] = not stack[-1]
+        elif line == 'endif' and stack:
+            stack.pop()
+        elif all(stack) and re.match(r'KBUILD_C(PP)?FLAGS \+= ', line):
+            for opt in re.findall(r'-W[\w=,.-]+', line):
+                if 'cc-option' not in line or cc_ok(opt):
+                    flags.append(opt)
+    return flags
+
+
+def cc_ok(opt):
+    r = subprocess.run(['gcc', '-m32', '-Werror', opt, '-fsyntax-only', '-x', 'c', '/dev/null'],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    return r.returncode == 0
+
+
+def check(src, o, arch, f, warnings=None):
     """Preprocess and syntax-check F: (True, []) or (False, the errors
-    located in F, or the preprocessor's first errors)."""
+    located in F, or the preprocessor's first errors); the warnings
+    located in F, without line numbers, go to WARNINGS."""
     _, flags = GATE[arch]
     try:
         extra = flags(src, dotconfig(o))
@@ -145,9 +183,14 @@ def check(src, o, arch, f):
                        stderr=subprocess.STDOUT, text=True, errors='replace', check=False)
     if r.returncode:
         return False, [l for l in r.stdout.split('\n') if 'error' in l][:5]
-    r = subprocess.run(['gcc', '-m32', '-std=gnu11', '-fsyntax-only', *errs_as, '-x', 'c', i],
+    r = subprocess.run(['gcc', '-m32', '-std=gnu11', '-fsyntax-only', *warn_flags(src), *errs_as,
+                        '-x', 'c', i],
                        cwd=src, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        text=True, errors='replace', check=False)
     errors = [l for l in r.stdout.split('\n')
               if l.startswith(f'{f}:') and ' error: ' in l]
+    if warnings is not None:
+        warnings.extend(re.sub(r':[0-9]+:[0-9]+:', ':', l, count=1)
+                        for l in r.stdout.split('\n')
+                        if l.startswith(f'{f}:') and ' warning: ' in l)
     return not errors, errors

@@ -109,7 +109,8 @@ ROWS = [
      [('arch/mips/mm/dma-noncoherent.c', 'if (cpu_needs_post_dma_flush()) dma_sync_phys(paddr, size, dir, false);')]),
     ('nios2', 'invalidate', 'write back and invalidate', 'invalidate',
      [('arch/nios2/mm/dma-mapping.c', f'{FD} invalidate_dcache_range((unsigned long)vaddr, (unsigned long)(vaddr + size)); break; case DMA_TO_DEVICE: case DMA_BIDIRECTIONAL:')],
-     [('arch/nios2/mm/dma-mapping.c', f'{FD} case DMA_TO_DEVICE: case DMA_BIDIRECTIONAL: flush_dcache_range(')],
+     [('arch/nios2/mm/dma-mapping.c', f'{FD} flush_dcache_only_range((unsigned long)vaddr, (unsigned long)(vaddr + size)); break;'),
+      ('arch/nios2/mm/cacheflush.c', 'void flush_dcache_only_range(unsigned long start, unsigned long end) { __flush_dcache(start, end); }')],
      [('arch/nios2/mm/dma-mapping.c', f'{FD} invalidate_dcache_range((unsigned long)vaddr, (unsigned long)(vaddr + size)); break; case DMA_TO_DEVICE:')]),
     # the range loops are mm/cache.c's cache_loop()
     ('openrisc', 'invalidate', 'write back and invalidate', 'nothing',
@@ -145,6 +146,14 @@ ROWS = [
      [('arch/sparc/kernel/ioport.c', '!arch_sync_dma_for_device(')],
      [('arch/sparc/kernel/ioport.c', '!arch_sync_dma_for_device(')],
      [('arch/sparc/kernel/ioport.c', 'leon_flush_dcache_all();')]),
+    # sun4m/sun4d: the SBus IOMMU's map, whatever the direction, runs the
+    # CPU module's flush_page_for_dma() (srmmu.c's cachetlb ops) per
+    # page, or once for the whole cache (gflush); its unmap runs none
+    ('sparc (32-bit sun4m, sun4d)', 'flush_page_for_dma() per page',
+     'flush_page_for_dma() per page', 'nothing',
+     [('arch/sparc/mm/iommu.c', 'for (p = vaddr & PAGE_MASK; p < vaddr + len; p += PAGE_SIZE) flush_page_for_dma(p);')],
+     [('arch/sparc/mm/iommu.c', 'for (p = vaddr & PAGE_MASK; p < vaddr + len; p += PAGE_SIZE) flush_page_for_dma(p);')],
+     [('arch/sparc/mm/iommu.c', 'iommu_invalidate_page(iommu->regs, busa); busa += PAGE_SIZE; } bit_map_clear(&iommu->usemap, ioptex, npages); }')]),
     ('xtensa', 'nothing', 'write back (write-back cache)', 'invalidate',
      [('arch/xtensa/kernel/pci-dma.c', 'enum dma_data_direction dir) { switch (dir) { case DMA_BIDIRECTIONAL: case DMA_TO_DEVICE: if (XCHAL_DCACHE_IS_WRITEBACK)')],
      [('arch/xtensa/kernel/pci-dma.c', f'{FD} case DMA_BIDIRECTIONAL: case DMA_TO_DEVICE: if (XCHAL_DCACHE_IS_WRITEBACK) do_cache_op(paddr, size, __flush_dcache_range);')],

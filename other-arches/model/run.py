@@ -40,10 +40,11 @@ DM = os.path.join(OUT, 'dmamodel')
 from tables import (ARCHES, BIDIR, BIDIR_BASE_FAILS, CACHES, CACHE_MUTATIONS,  # noqa: E402
                     CONFIGS, DECODER, DM_FILES, FIXES, FIX_MUTATIONS, MUTATIONS, PATCHED_ONLY,
                     RANGE_PUSH, SCENARIOS, SELFTEST_EXTRA, SELFTEST_ONLY, COST, COST_ALLOW,
-                    cache_args)
+                    TO, TO_PUSH, cache_args)
 from results import (capacity_fails, cost_fails, field, ops, push_by_set,  # noqa: E402
                      write_cost, write_md)
 import crossbuild  # noqa: E402
+import nios2  # noqa: E402
 from fixes import arch_files, arch_texts, judge_fix, sh, xtensa_fix_texts  # noqa: E402
 
 
@@ -252,8 +253,9 @@ def main():
                     t(False, test, f'{test}: {line or out.strip()[:200]}')
                     continue
                 why = f'{test}: lost {lost} exposed {exp} devwrong {dw} neigh {nb}'
-                if s in BIDIR:
-                    # DMA_BIDIRECTIONAL: the bases named fail, the others pass
+                if s in BIDIR + tuple(dict(TO)):
+                    # DMA_BIDIRECTIONAL: the bases named fail, the others
+                    # pass; DMA_TO_DEVICE: every one passes
                     why += f' devstale {ds}'
                     bad = lost + dw + nb + ds
                     fails = tree_name == 'base' and s in BIDIR_BASE_FAILS.get(name, ())
@@ -316,6 +318,9 @@ def main():
             for s, _ in COST:
                 if cost_fails(results, cfg[0], 'mut_' + mname, s):
                     caught.append(f'{cfg[0]}/{s} cost')
+            caught += [f'{cfg[0]}/{s} cost' for s, _ in TO if cfg[0] in TO_PUSH and
+                       field(results[cfg[0], 'mut_' + mname, s], 'index') !=
+                       push_by_set(cfg[0], s)[0]]
         t(caught, f'mutation_{mname}_caught',
           f'mutation {mname}: {len(caught)} scenario runs fail'
           + (f' ({", ".join(caught[:4])}{" ..." if len(caught) > 4 else ""})' if caught else ''))
@@ -349,6 +354,12 @@ def main():
                 t('range' not in fails, f'cost_{name}_{s}_pushes_{what.split()[-1]}_by_set',
                   fails.get('range', f'{name} {size}: patched pushes {want:,} lines by set and '
                             f'way: {what}'))
+        for s, size in TO if name in TO_PUSH else ():
+            want, what = push_by_set(name, s)
+            n = field(results[name, 'patched', s], 'index')
+            t(n == want, f'cost_{name}_{s}_to_device_pushes_{what.split()[-1]}_by_set',
+              f'{name} {size} DMA_TO_DEVICE: patched pushes {n:,} lines by set and way; '
+              f'{what}: {want:,}')
 
     # each fix on its own: the tree before it fails, the tree with it
     # passes (tables.py's FIXES); and with the fix's hunk reverted in the
@@ -369,8 +380,11 @@ def main():
         t(not ok, f'mutation_fix_{k}_{fixmut[k][0]}_fails_fix_{k}',
           f'patch {k} with {fixmut[k][0]}: fix_{k} ' + ('passes: ' if ok else 'fails: ') + why)
 
+    # nios2, counted (nios2.py): no instruction cache walk at map
+    counted, more = nios2.tests(tree, patches)
+    tests += more
     write_md(results)
-    write_cost(results)
+    write_cost(results, counted)
     from ktap import report
     return report(tests)
 

@@ -42,12 +42,23 @@ static const struct scenario scenarios[] = {
 	 */
 	{ "bidir", 0, 4096, true, true, 1024, 600, 0, false },
 	{ "bidirstale", 0, 4096, false, true, 1024, 1024, 0, false },
+	/*
+	 * DMA_TO_DEVICE (the names that start with "to"): the CPU wrote the
+	 * buffer, the device reads it at map (devstale counts the bytes it
+	 * would not read as the CPU wrote them) and writes nothing
+	 */
+	{ "to256", 0, 256, true, false, 0, 0, 0, false },
+	{ "to4k", 0, 4096, true, false, 0, 0, 0, false },
+	{ "to64k", 0, 65536, true, false, 0, 0, 0, false },
 };
 
 #define DMA_BIDIRECTIONAL	0
+#define DMA_TO_DEVICE		1
 
 static unsigned int dir_of(const struct scenario *s)
 {
+	if (!strncmp(s->name, "to", 2))
+		return DMA_TO_DEVICE;
 	return strncmp(s->name, "bidir", 5) ? DMA_FROM_DEVICE : DMA_BIDIRECTIONAL;
 }
 
@@ -98,7 +109,7 @@ static bool run_one(const struct scenario *s, uint32_t lo, uint32_t map,
 	if (!call(map, lo - m.arg_off, s->size, dir))
 		return false;
 	/* what the device reads: memory, which must hold the CPU's bytes */
-	if (dir == DMA_BIDIRECTIONAL)
+	if (dir != DMA_FROM_DEVICE)
 		for (a = lo; a < hi; a++)
 			m.c.devstale += m.dram[a - m.win] != want[a - m.win];
 	if (m.spec)

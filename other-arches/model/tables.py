@@ -208,13 +208,21 @@ SCENARIOS = [('maponly', 409600), ('short', 409600), ('unaligned', 8152),
              ('unalignedfull', 8152),
              ('rt256', 256), ('rt1m', 1 << 20), ('rt1mclean', 1 << 20),
              ('boards100', 4096), ('short4k', 4096), ('rt4k', 4096),
-             ('rt64k', 65536), ('short4kwrap', 4096), ('bidir', 4096), ('bidirstale', 4096)]
+             ('rt64k', 65536), ('short4kwrap', 4096), ('bidir', 4096), ('bidirstale', 4096),
+             ('to256', 256), ('to4k', 4096), ('to64k', 65536)]
 # The DMA_BIDIRECTIONAL scenarios (dmamodel's scenario.c, mapped and
 # unmapped DMA_BIDIRECTIONAL), and the configurations whose base fails
 # them: m68k's map pushed alone (the 060 keeps the pushed lines, the
 # 030's push leaves the data cache alone; there is no unmap to drop
 # them), openrisc's did nothing. Every other base must pass them.
 BIDIR = ('bidir', 'bidirstale')
+# The DMA_TO_DEVICE scenarios: the device must read the CPU's bytes, on
+# every base and patched tree; their cost is a line after the cost
+# table, and on TO_PUSH (a ColdFire with the MMU, whose patched
+# DMA_TO_DEVICE map is dma_cache_push()) a push by set and way of the
+# buffer's sets below one way of the cache (results.py's push_by_set()).
+TO = (('to256', '256 B'), ('to4k', '4 KiB'), ('to64k', '64 KiB'))
+TO_PUSH = ('coldfire_wt', 'coldfire_cb')
 BIDIR_BASE_FAILS = {'m68k_060': BIDIR, 'or1k': BIDIR,
                     # write-through without write-allocate: only the lines
                     # the CPU read are in the cache
@@ -315,6 +323,11 @@ MUTATIONS = [
     # ... or whose sets wrap round the end of a way push only the first part
     ('coldfire_range_push_without_the_wrap', ('coldfire', 'coldfire_cb'),
      ('\t\t\tflush_cf_bcache(0, end);\n', '')),
+    # DMA_TO_DEVICE through cache_push() again: the whole cache, and
+    # without the MMU the CACR invalidate after the push
+    ('coldfire_to_device_pushes_the_whole_cache', ('coldfire', 'coldfire_cb'),
+     ('case DMA_TO_DEVICE:\n\t\tdma_cache_push(handle, size);',
+      'case DMA_TO_DEVICE:\n\t\tcache_push(handle, size);')),
     # a copyback ColdFire taken for a write-through one
     ('coldfire_copyback_only_invalidates', ('coldfire_cb',),
      ('CPU_IS_COLDFIRE && !IS_ENABLED(CONFIG_CACHE_COPYBACK)', 'CPU_IS_COLDFIRE')),
