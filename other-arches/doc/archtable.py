@@ -146,14 +146,20 @@ ROWS = [
      [('arch/sparc/kernel/ioport.c', '!arch_sync_dma_for_device(')],
      [('arch/sparc/kernel/ioport.c', '!arch_sync_dma_for_device(')],
      [('arch/sparc/kernel/ioport.c', 'leon_flush_dcache_all();')]),
-    # sun4m/sun4d: the SBus IOMMU's map, whatever the direction, runs the
-    # CPU module's flush_page_for_dma() (srmmu.c's cachetlb ops) per
+    # sun4m: the SBus IOMMU's map (iommu.c), whatever the direction, runs
+    # the CPU module's flush_page_for_dma() (srmmu.c's cachetlb ops) per
     # page, or once for the whole cache (gflush); its unmap runs none
-    ('sparc (32-bit sun4m, sun4d)', 'flush_page_for_dma() per page',
+    ('sparc (32-bit sun4m)', 'flush_page_for_dma() per page',
      'flush_page_for_dma() per page', 'nothing',
      [('arch/sparc/mm/iommu.c', 'for (p = vaddr & PAGE_MASK; p < vaddr + len; p += PAGE_SIZE) flush_page_for_dma(p);')],
      [('arch/sparc/mm/iommu.c', 'for (p = vaddr & PAGE_MASK; p < vaddr + len; p += PAGE_SIZE) flush_page_for_dma(p);')],
      [('arch/sparc/mm/iommu.c', 'iommu_invalidate_page(iommu->regs, busa); busa += PAGE_SIZE; } bit_map_clear(&iommu->usemap, ioptex, npages); }')]),
+    # sun4d: the IO-UNIT's map (io-unit.c) only fills its page table, and
+    # its unmap only frees the entries: no cache operation in either
+    ('sparc (32-bit sun4d)', 'nothing', 'nothing', 'nothing',
+     [('arch/sparc/mm/io-unit.c', 'spin_lock_irqsave(&iounit->lock, flags); ret = iounit_get_area(iounit, phys, len); spin_unlock_irqrestore(&iounit->lock, flags); return ret; }')],
+     [('arch/sparc/mm/io-unit.c', 'spin_lock_irqsave(&iounit->lock, flags); ret = iounit_get_area(iounit, phys, len); spin_unlock_irqrestore(&iounit->lock, flags); return ret; }')],
+     [('arch/sparc/mm/io-unit.c', 'for (len += vaddr; vaddr < len; vaddr++) clear_bit(vaddr, iounit->bmap); spin_unlock_irqrestore(&iounit->lock, flags); }')]),
     ('xtensa', 'nothing', 'write back (write-back cache)', 'invalidate',
      [('arch/xtensa/kernel/pci-dma.c', 'enum dma_data_direction dir) { switch (dir) { case DMA_BIDIRECTIONAL: case DMA_TO_DEVICE: if (XCHAL_DCACHE_IS_WRITEBACK)')],
      [('arch/xtensa/kernel/pci-dma.c', f'{FD} case DMA_BIDIRECTIONAL: case DMA_TO_DEVICE: if (XCHAL_DCACHE_IS_WRITEBACK) do_cache_op(paddr, size, __flush_dcache_range);')],
