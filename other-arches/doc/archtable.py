@@ -86,7 +86,7 @@ ROWS = [
      [('arch/m68k/kernel/dma.c', f'{FD} cache_clear(handle, size);'),
       ('arch/m68k/mm/memory.c', 'void cache_clear (unsigned long paddr, int len) { if (CPU_IS_COLDFIRE) { clear_cf_bcache(0, DCACHE_MAX_ADDR);')],
      [('arch/m68k/kernel/dma.c', 'cache_clear(handle, size); break; } dma_cache_push(handle, size);'),
-      ('arch/m68k/kernel/dma.c', '#if defined(CONFIG_COLDFIRE) && defined(CONFIG_MMU) unsigned long start, end; if (size && size <= DCACHE_MAX_ADDR) { start = handle & DCACHE_SET_MASK; end = (handle + size - 1) & DCACHE_SET_MASK; if (start > end) { flush_cf_bcache(0, end); end = DCACHE_MAX_ADDR; } flush_cf_bcache(start, end); return; } #elif defined(CACHE_PUSH) mcf_cache_push(); return; #endif cache_push(handle, size); }'),
+      ('arch/m68k/kernel/dma.c', '#if defined(CONFIG_COLDFIRE) && defined(CONFIG_MMU) unsigned long start, end; if (size && size <= DCACHE_MAX_ADDR) { start = handle & DCACHE_SET_MASK; end = (handle + size - 1) & DCACHE_SET_MASK; if (start > end) { flush_cf_dcache(0, end); end = DCACHE_MAX_ADDR; } flush_cf_dcache(start, end); return; } #elif defined(CACHE_PUSH) mcf_cache_push(); return; #endif cache_push(handle, size); }'),
       ('arch/m68k/mm/memory.c', 'void cache_push (unsigned long paddr, int len) { if (CPU_IS_COLDFIRE) { flush_cf_bcache(0, DCACHE_MAX_ADDR);')],
      [('arch/m68k/kernel/dma.c', '!arch_sync_dma_for_cpu(')]),
     ('m68k (ColdFire, write-through)', 'invalidate all (write-through)', 'invalidate all (write-through)', 'nothing',

@@ -322,7 +322,7 @@ MUTATIONS = [
      ('if (size && size <= DCACHE_MAX_ADDR) {', 'if (0) {')),
     # ... or whose sets wrap round the end of a way push only the first part
     ('coldfire_range_push_without_the_wrap', ('coldfire', 'coldfire_cb'),
-     ('\t\t\tflush_cf_bcache(0, end);\n', '')),
+     ('\t\t\tflush_cf_dcache(0, end);\n', '')),
     # DMA_TO_DEVICE through cache_push() again: the whole cache, and
     # without the MMU the CACR invalidate after the push
     ('coldfire_to_device_pushes_the_whole_cache', ('coldfire', 'coldfire_cb'),
