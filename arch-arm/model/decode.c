@@ -123,6 +123,13 @@ static const struct cpop *lookup(uint32_t insn, uint64_t pc)
 	return op;
 }
 
+/* Unicorn's id of core register RT: r13 and r14 do not follow r12 */
+static int core_reg(unsigned int rt)
+{
+	return rt == 13 ? UC_ARM_REG_SP : rt == 14 ? UC_ARM_REG_LR :
+	       UC_ARM_REG_R0 + (int)rt;
+}
+
 static void coproc(uint32_t insn, unsigned int cond, uint64_t pc,
 		   unsigned int size, bool in_it)
 {
@@ -135,7 +142,7 @@ static void coproc(uint32_t insn, unsigned int cond, uint64_t pc,
 	if (!op || !cond_passed(cond))
 		return;
 	if (!l)
-		v = rt == 15 ? 0 : reg(UC_ARM_REG_R0 + rt);
+		v = rt == 15 ? 0 : reg(core_reg(rt));
 
 	switch (op->act) {
 	case A_INV:
@@ -267,7 +274,7 @@ static void coproc(uint32_t insn, unsigned int cond, uint64_t pc,
 		set_reg(UC_ARM_REG_CPSR,
 			(reg(UC_ARM_REG_CPSR) & 0x0fffffff) | (result & 0xf0000000));
 	else if (l)
-		set_reg(UC_ARM_REG_R0 + rt, result);
+		set_reg(core_reg(rt), result);
 	set_reg(UC_ARM_REG_PC, (uint32_t)(pc + size) | (m.thumb ? 1 : 0));
 }
 

@@ -8,11 +8,10 @@
  * backend and the kernel's memset()/memcpy().
  *
  * Only allocation and KUnit's bookkeeping are stubbed: kmalloc() hands
- * out the modelled window, whose loads and stores go through the modelled
- * cache; a failed expectation is counted (and the bytes a failed
- * "wrong == 0" or "lost == 0" expectation names are summed); an assertion or a skip ends
- * the case at a trap that the model catches. vmap() returns the device's
- * alias of the window, which bypasses the caches as a DMA master does.
+ * out the modelled window, through the modelled cache; a failed
+ * expectation is counted (the bytes of a failed "wrong == 0" or "lost ==
+ * 0" expectation summed); an assertion or a skip ends the case at a trap
+ * the model catches. vmap() returns the window's device alias.
  */
 #include <kunit/assert.h>
 #include <kunit/device.h>
@@ -25,10 +24,7 @@
 #include <linux/swiotlb.h>
 #include <linux/vmalloc.h>
 
-/*
- * set by the model: the window kmalloc() hands out, and the offset from
- * an address in it to the device's alias of that address
- */
+/* set by the model: kmalloc()'s window, and the offset to its alias */
 unsigned long model_heap_lo, model_heap_hi, model_alias;
 /* read by the model after each case */
 unsigned int model_failed, model_aborted, model_status, model_warned;
@@ -267,12 +263,17 @@ int _printk(const char *fmt, ...)
 
 void kunit_log_append(struct string_stream *log, const char *fmt, ...) { }
 
-/* the case's log line is not kept: an empty string */
-int snprintf(char *buf, size_t size, const char *fmt, ...)
+/* the case's log line and a skip's reason are not kept: an empty string */
+int vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
 {
 	if (size)
 		buf[0] = '\0';
 	return 0;
+}
+
+int snprintf(char *buf, size_t size, const char *fmt, ...)
+{
+	return vscnprintf(buf, size, fmt, (va_list){ 0 });
 }
 
 int scnprintf(char *buf, size_t size, const char *fmt, ...)

@@ -42,6 +42,10 @@ SKIP = ('dma_mapping_from_device_map_only_large[409600B]',
 # QEMU rows ask for it with mapping_kunit.device=alias (the model's
 # vmap() is the device's alias of the window)
 DEVICE = [('s', r'^static char \*device = "none";$', 'static char *device = "alias";')]
+# The model runs one CPU and no scheduler: pin_cpu()'s migrate_disable()
+# and unpin_cpu()'s migrate_enable() (inlines that read current and the
+# runqueues in a built-in object) are left out of its copy.
+ONE_CPU = [('s', r'^(\s+)migrate_(disable|enable)\(\);$', r'\1/* the model: one CPU */')]
 # today's fill: cpu_fill() without its loads
 TODAY = [('d', r'^\s+for \(i = 0; i < n; i \+= 4\)$'),
          ('d', r'^\s+\(void\)READ_ONCE\(buf\[pos')]
@@ -117,6 +121,8 @@ def model_source(m, fill):
         f.write(text)
     if not sed_edit(path, DEVICE):
         die(f'{SUITE}: the device parameter\'s default not found: update suite.DEVICE')
+    if not sed_edit(path, ONE_CPU):
+        die(f'{SUITE}: migrate_disable() not found: update suite.ONE_CPU')
     if fill == 'today' and (not sed_edit(path, TODAY) or
                             'READ_ONCE(buf[pos' in open(path, encoding='utf-8').read()):
         die(f'{SUITE}: cpu_fill()\'s loads not found: update suite.TODAY')
